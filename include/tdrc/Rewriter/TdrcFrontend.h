@@ -1,0 +1,35 @@
+//===- TdrcFrontend.h - Parse, analyse and rewrite one kernel file ---------===//
+//
+// The library entry point the tdrc driver (and tests, and later the fuzzer)
+// call: Clang parses the file, every OpenCL kernel in it is planned
+// (lib/TDR), and the plans are emitted as edits of the original text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_REWRITER_TDRCFRONTEND_H
+#define TDRC_REWRITER_TDRCFRONTEND_H
+
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+struct RewriteOptions {
+  unsigned MaxWorkGroupSize = 256;  // bound when reqd_work_group_size is absent
+  unsigned LocalMemoryBytes = 32768; // local memory a kernel may use in all
+  std::vector<std::string> ClangArgs; // what followed `--`
+};
+
+struct RewriteResult {
+  bool ParsedOK = false;             // Clang reported no error
+  std::string Output;                // the rewritten (or unchanged) text
+  std::vector<std::string> Explain;  // one line per kernel and branch
+  unsigned Kernels = 0;
+  unsigned RemappedBranches = 0;
+  std::string InternalError;         // a bug in tdrc, reported, never hidden
+};
+
+RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,89 @@
+//===- RemapPlan.h - What tdrc decided to do with one kernel ---------------===//
+//
+// The analysis (RemapPlanner) produces a KernelPlan; the emitter
+// (Rewriter/KernelEmitter) turns it into source edits.  Nothing in here
+// refers to text: it is the decision, not its spelling.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_REMAPPLAN_H
+#define TDRC_TDR_REMAPPLAN_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+/// One line of --explain output, attached to a source location.
+struct Explanation {
+  clang::SourceLocation Loc;
+  bool Remapped = false;
+  std::string Text;
+};
+
+/// A group of local-memory slots of one element type, shared by all rounds.
+struct MigrationPool {
+  clang::QualType Type; // element type, unqualified (private)
+  std::string Name;     // e.g. tdr_mig_float
+  unsigned Slots = 0;   // max over rounds of the slots this type needs
+  unsigned ElementBytes = 0;
+};
+
+/// How one variable that is live at a remap point gets to its new work-item.
+struct LiveVar {
+  const clang::VarDecl *Var = nullptr;
+  enum Kind { Migrate, Recompute } How = Migrate;
+  unsigned Pool = 0;      // MigrationPool index (Migrate)
+  unsigned FirstSlot = 0; // first slot in the pool (Migrate)
+  unsigned Elements = 1;  // >1 for private arrays
+};
+
+/// Where the threads that reach a branch come from.
+enum class RegionKind {
+  AllThreads,  // every work-item of the group reaches the branch
+  Guard,       // the branch sits directly in `if (bounds) { ... }`
+  EarlyReturn, // the branch follows `if (cond) return;` at kernel level
+};
+
+/// An active-predicate region: a compound statement whose statements run only
+/// for active work-items, split at remap points so every work-item reaches
+/// the remap itself.
+struct ActiveRegion {
+  RegionKind Kind = RegionKind::Guard;
+  const clang::IfStmt *Guard = nullptr;          // Guard kind
+  const clang::CompoundStmt *Body = nullptr;     // guard body or kernel body
+  std::vector<const clang::IfStmt *> EarlyReturns; // converted, in order
+  std::vector<const clang::DeclStmt *> Hoisted;  // declarations moved up
+  const clang::Stmt *Start = nullptr; // EarlyReturn kind: first converted one
+};
+
+/// One Head-or-Tail round, placed immediately before Branch.
+struct RemapRound {
+  unsigned Index = 0; // 1-based, in source order
+  const clang::IfStmt *Branch = nullptr;
+  int Region = -1; // index into KernelPlan::Regions, -1 = AllThreads
+  std::vector<LiveVar> Live;
+  unsigned LocalBytes = 0; // local memory this round needs
+};
+
+struct KernelPlan {
+  const clang::FunctionDecl *Kernel = nullptr;
+  unsigned MaxWorkGroupSize = 256;
+  bool FixedWorkGroupSize = false; // reqd_work_group_size was given
+  unsigned Dims = 1;               // highest work-item dimension used + 1
+  std::vector<RemapRound> Rounds;
+  std::vector<ActiveRegion> Regions;
+  std::vector<MigrationPool> Pools;
+  std::vector<const clang::CallExpr *> IdCalls; // redirected ID queries
+  std::vector<const clang::VarDecl *> StripConst; // become assignable
+  std::vector<Explanation> Explain;
+  unsigned LocalBytes = 0; // total local memory added
+
+  bool rewrites() const { return !Rounds.empty(); }
+};
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,24 @@
+//===- RemapPlanner.h - Decide which branches of a kernel to remap ---------===//
+#ifndef TDRC_TDR_REMAPPLANNER_H
+#define TDRC_TDR_REMAPPLANNER_H
+
+#include "tdrc/TDR/RemapPlan.h"
+#include "clang/AST/ASTContext.h"
+
+namespace tdrc {
+
+struct PlannerOptions {
+  unsigned MaxWorkGroupSize = 256; // used when reqd_work_group_size is absent
+  unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
+};
+
+/// Analyses one kernel and returns what to do with each of its branches.
+KernelPlan planKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                      const PlannerOptions &Opts);
+
+/// True for OpenCL `__kernel` functions (the attribute was renamed in Clang 21).
+bool isOpenCLKernel(const clang::FunctionDecl *FD);
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,322 @@
+//===- KernelEmitter.cpp - Turn a KernelPlan into source edits -------------===//
+//
+// Every edit is an insertion or a replacement of whole expressions or
+// statements; the rest of the file, comments and macros included, is kept
+// byte for byte.  Text moved by an edit (a branch condition, a guard, an
+// initialiser) is re-spelled with the work-item ID queries redirected.
+//
+//===----------------------------------------------------------------------===//
+#include "tdrc/Rewriter/KernelEmitter.h"
+#include "tdrc/TDR/HeadOrTail.h"
+#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+class Emitter {
+public:
+  Emitter(ASTContext &Ctx, const KernelPlan &Plan)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Plan(Plan) {}
+
+  bool run(EditList &E, std::string &Why);
+
+private:
+  struct Range {
+    unsigned Begin = 0, End = 0;
+  };
+  /// The main-file character range of a node, or nothing.
+  std::optional<Range> range(SourceRange R) const {
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+      return std::nullopt;
+    return Range{SM.getFileOffset(CR.getBegin()),
+                 SM.getFileOffset(CR.getEnd())};
+  }
+  /// A statement's range including its terminating semicolon.
+  std::optional<Range> stmtRange(const Stmt *S) const;
+  std::optional<unsigned> offset(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    if (!SM.isInMainFile(L))
+      return std::nullopt;
+    return SM.getFileOffset(L);
+  }
+  std::string indentAt(SourceLocation L) const;
+  std::string text(Range R) const {
+    return SM.getBufferData(SM.getMainFileID())
+        .substr(R.Begin, R.End - R.Begin)
+        .str();
+  }
+  /// Source text of E with every redirected ID query renamed.
+  std::optional<std::string> render(const Expr *E);
+  std::string idName(const CallExpr *CE) const;
+  std::string where(SourceLocation L) const;
+  bool fail(std::string &Why, const std::string &What, SourceLocation L) {
+    Why = What + " at " + where(L) + " is not spelled in the main file";
+    return false;
+  }
+
+  bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
+  bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  const KernelPlan &Plan;
+  std::vector<Range> Consumed; // ranges re-spelled as a whole
+  llvm::DenseSet<const VarDecl *> Hoisted;
+};
+
+std::string Emitter::idName(const CallExpr *CE) const {
+  bool Global = CE->getDirectCallee()->getName() == "get_global_id";
+  unsigned Dim =
+      unsigned(CE->getArg(0)->getIntegerConstantExpr(Ctx)->getZExtValue());
+  return redirectedId(Global, Dim);
+}
+
+std::string Emitter::where(SourceLocation L) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  return P.isValid() ? std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn())
+                     : "<unknown>";
+}
+
+std::optional<Emitter::Range> Emitter::stmtRange(const Stmt *S) const {
+  std::optional<Range> R = range(S->getSourceRange());
+  if (!R)
+    return R;
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (R->End > 0 && (Buf[R->End - 1] == ';' || Buf[R->End - 1] == '}'))
+    return R;
+  SourceLocation After = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    return std::nullopt;
+  R->End = SM.getFileOffset(After);
+  return R;
+}
+
+std::string Emitter::indentAt(SourceLocation L) const {
+  L = SM.getExpansionLoc(L);
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Off = SM.getFileOffset(L);
+  unsigned Start = Off;
+  while (Start > 0 && Buf[Start - 1] != '\n')
+    --Start;
+  unsigned End = Start;
+  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+    ++End;
+  return Buf.substr(Start, End - Start).str();
+}
+
+std::optional<std::string> Emitter::render(const Expr *E) {
+  std::optional<Range> R = range(E->getSourceRange());
+  if (!R)
+    return std::nullopt;
+  Consumed.push_back(*R);
+  std::vector<std::pair<Range, std::string>> Subs;
+  for (const CallExpr *CE : Plan.IdCalls)
+    if (auto CR = range(CE->getSourceRange()))
+      if (CR->Begin >= R->Begin && CR->End <= R->End)
+        Subs.push_back({*CR, idName(CE)});
+  std::sort(Subs.begin(), Subs.end(), [](auto &A, auto &B) {
+    return A.first.Begin < B.first.Begin;
+  });
+  std::string Out;
+  unsigned Pos = R->Begin;
+  for (auto &[CR, Name] : Subs) {
+    Out += text({Pos, CR.Begin}) + Name;
+    Pos = CR.End;
+  }
+  return Out + text({Pos, R->End});
+}
+
+bool Emitter::stripConst(const VarDecl *V, EditList &E, std::string &Why) {
+  // Lex the declaration specifiers up to the name; the top-level `const` is
+  // the one after the last `*` (or any, for a non-pointer).
+  SourceLocation Loc = SM.getExpansionLoc(V->getBeginLoc());
+  SourceLocation NameLoc = SM.getExpansionLoc(V->getLocation());
+  std::vector<std::pair<unsigned, unsigned>> Consts;
+  unsigned Guard = 0;
+  while (SM.isBeforeInTranslationUnit(Loc, NameLoc) && ++Guard < 256) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true))
+      break;
+    if (Tok.is(tok::star))
+      Consts.clear();
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "const")
+      Consts.push_back({SM.getFileOffset(Tok.getLocation()), Tok.getLength()});
+    Loc = Tok.getEndLoc();
+  }
+  if (Consts.empty()) {
+    Why = "cannot find the const of '" + V->getNameAsString() + "' at " +
+          where(V->getLocation());
+    return false;
+  }
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (auto [Off, Len] : Consts) {
+    unsigned L = Len;
+    while (Off + L < Buf.size() && Buf[Off + L] == ' ')
+      ++L;
+    E.replace(Off, L, "");
+  }
+  return true;
+}
+
+bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
+  PrintingPolicy PP = Ctx.getPrintingPolicy();
+  std::string I = indentAt(R.Kind == RegionKind::Guard ? R.Guard->getBeginLoc()
+                                                        : R.Start->getBeginLoc());
+  std::string Decls;
+  for (const DeclStmt *DS : R.Hoisted) {
+    std::string Assign;
+    for (const Decl *D : DS->decls()) {
+      auto *V = cast<VarDecl>(D);
+      Hoisted.insert(V);
+      std::string Decl;
+      llvm::raw_string_ostream OS(Decl);
+      V->getType().getUnqualifiedType().print(OS, PP, V->getName());
+      Decls += I + Decl + "; /* tdrc: moved up from " +
+               where(V->getLocation()) + " */\n";
+      if (V->hasInit()) {
+        std::optional<std::string> Init = render(V->getInit());
+        if (!Init)
+          return fail(Why, "the initialiser of '" + V->getNameAsString() + "'",
+                      V->getLocation());
+        Assign += (Assign.empty() ? "" : " ") + V->getNameAsString() + " = " +
+                  *Init + ";";
+      }
+    }
+    std::optional<Range> DR = stmtRange(DS);
+    if (!DR)
+      return fail(Why, "a declaration", DS->getBeginLoc());
+    Consumed.push_back(*DR);
+    E.replace(DR->Begin, DR->End - DR->Begin, Assign);
+  }
+  // Converted early returns clear the active flag; all but the region's
+  // first also split the region there.
+  for (const IfStmt *ER : R.EarlyReturns) {
+    const Stmt *Then = ER->getThen();
+    const Stmt *Ret = isa<CompoundStmt>(Then)
+                          ? cast<CompoundStmt>(Then)->body_back()
+                          : Then;
+    std::optional<Range> RR = stmtRange(Ret);
+    std::optional<Range> ERR = stmtRange(ER);
+    if (!RR || !ERR)
+      return fail(Why, "an early return", ER->getBeginLoc());
+    E.replace(RR->Begin, RR->End - RR->Begin,
+              "tdr_active = 0; /* tdrc: was return */");
+    if (ER == R.Start)
+      E.insert(ERR->End, "\n" + I + "{ /* tdrc: active region */\n" + Decls +
+                             I + "if (tdr_active) {");
+    else
+      E.insert(ERR->End, "\n" + I + "}\n" + I + "if (tdr_active) {");
+  }
+  if (R.Kind == RegionKind::EarlyReturn) {
+    std::optional<unsigned> RB = offset(R.Body->getRBracLoc());
+    if (!RB)
+      return fail(Why, "the kernel's closing brace", R.Body->getRBracLoc());
+    E.insert(*RB, I + "} /* tdrc: end of active region */\n" + I + "}\n");
+    return true;
+  }
+  std::optional<std::string> G = render(R.Guard->getCond());
+  std::optional<Range> GR = range(R.Guard->getCond()->getSourceRange());
+  std::optional<Range> Whole = stmtRange(R.Guard);
+  if (!G || !GR || !Whole)
+    return fail(Why, "the bounds guard", R.Guard->getBeginLoc());
+  E.insert(Whole->Begin, "tdr_active = (" + *G +
+                             ") ? 1 : 0; /* tdrc: bounds guard as active "
+                             "predicate */\n" +
+                             I + "{\n" + Decls + I);
+  E.replace(GR->Begin, GR->End - GR->Begin, "tdr_active");
+  E.insert(Whole->End, "\n" + I + "} /* tdrc: end of active region */");
+  return true;
+}
+
+bool Emitter::run(EditList &E, std::string &Why) {
+  auto *Body = cast<CompoundStmt>(Plan.Kernel->getBody());
+  std::optional<unsigned> LB = offset(Body->getLBracLoc());
+  if (!LB)
+    return fail(Why, "the kernel body", Body->getLBracLoc());
+  std::string BodyIndent =
+      Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
+  E.insert(*LB + 1, "\n" + headOrTailPrologue(Plan, Ctx, BodyIndent));
+
+  for (const ActiveRegion &R : Plan.Regions) {
+    bool Used = false;
+    for (const RemapRound &RR : Plan.Rounds)
+      Used |= RR.Region >= 0 && &Plan.Regions[RR.Region] == &R;
+    if (Used && !emitRegion(R, E, Why))
+      return false;
+  }
+
+  for (const RemapRound &R : Plan.Rounds) {
+    const IfStmt *B = R.Branch;
+    std::string I = indentAt(B->getBeginLoc());
+    std::optional<std::string> Cond = render(B->getCond());
+    std::optional<Range> CR = range(B->getCond()->getSourceRange());
+    std::optional<unsigned> At = offset(B->getBeginLoc());
+    if (!Cond || !CR || !At)
+      return fail(Why, "the branch", B->getBeginLoc());
+    std::vector<std::string> Recompute;
+    for (const LiveVar &L : R.Live)
+      if (L.How == LiveVar::Recompute) {
+        std::optional<std::string> Init = render(L.Var->getInit());
+        if (!Init)
+          return fail(Why, "the initialiser of '" +
+                               L.Var->getNameAsString() + "'",
+                      L.Var->getLocation());
+        Recompute.push_back(*Init);
+      }
+    std::string Text = "tdr_path = (" + *Cond + ") ? 1 : 0;\n";
+    if (R.Region >= 0)
+      Text += I + "} /* tdrc: end of active segment */\n";
+    Text += headOrTailRound(Plan, R, Recompute, where(B->getBeginLoc()), I);
+    if (R.Region >= 0)
+      Text += I + "if (tdr_active) {\n";
+    E.insert(*At, Text + I);
+    E.replace(CR->Begin, CR->End - CR->Begin, "tdr_path");
+  }
+
+  for (const RemapRound &R : Plan.Rounds)
+    for (const LiveVar &L : R.Live)
+      if (L.Var->getType().isConstQualified() && !Hoisted.count(L.Var) &&
+          Hoisted.insert(L.Var).second && !stripConst(L.Var, E, Why))
+        return false;
+
+  for (const CallExpr *CE : Plan.IdCalls) {
+    std::optional<Range> R = range(CE->getSourceRange());
+    if (!R)
+      return fail(Why, "a work-item ID query", CE->getBeginLoc());
+    bool Inside = false;
+    for (const Range &C : Consumed)
+      Inside |= R->Begin >= C.Begin && R->End <= C.End;
+    if (!Inside)
+      E.replace(R->Begin, R->End - R->Begin, idName(CE));
+  }
+  return true;
+}
+
+} // namespace
+
+bool emitKernel(ASTContext &Ctx, const KernelPlan &Plan, EditList &Edits,
+                std::string &Why) {
+  if (!Plan.rewrites())
+    return true;
+  Emitter Em(Ctx, Plan);
+  EditList Local = Edits;
+  if (!Em.run(Local, Why))
+    return false;
+  Edits = std::move(Local);
+  return true;
+}
+
+} // namespace tdrc

@@ -1,0 +1,152 @@
+//===- TdrcFrontend.cpp - Parse, analyse and rewrite one kernel file -------===//
+#include "tdrc/Rewriter/TdrcFrontend.h"
+#include "tdrc/Rewriter/EditList.h"
+#include "tdrc/Rewriter/KernelEmitter.h"
+#include "tdrc/TDR/RemapPlanner.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace tdrc {
+
+namespace {
+
+class KernelCollector : public MatchFinder::MatchCallback {
+public:
+  std::vector<const FunctionDecl *> Kernels;
+  void run(const MatchFinder::MatchResult &R) override {
+    if (auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn"))
+      if (isOpenCLKernel(FD))
+        Kernels.push_back(FD);
+  }
+};
+
+class TdrcConsumer : public ASTConsumer {
+public:
+  TdrcConsumer(const RewriteOptions &Opts, RewriteResult &Result)
+      : Opts(Opts), Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    MatchFinder Finder;
+    KernelCollector Collector;
+    Finder.addMatcher(
+        functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"),
+        &Collector);
+    Finder.matchAST(Ctx);
+
+    PlannerOptions PO;
+    PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
+    PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
+    EditList Edits;
+    for (const FunctionDecl *K : Collector.Kernels) {
+      ++Result.Kernels;
+      KernelPlan Plan = planKernel(Ctx, K, PO);
+      std::string Why;
+      bool Emitted = emitKernel(Ctx, Plan, Edits, Why);
+      unsigned Rounds = Emitted ? unsigned(Plan.Rounds.size()) : 0;
+      Result.RemappedBranches += Rounds;
+      std::string Head = "kernel '" + K->getNameAsString() + "': " +
+                         std::to_string(Rounds) + " branch(es) remapped";
+      if (Rounds)
+        Head += ", " + std::to_string(Plan.LocalBytes) +
+                " bytes of local memory for work-groups of up to " +
+                std::to_string(Plan.MaxWorkGroupSize) + " work-items";
+      if (!Emitted)
+        Head += " (left unchanged: " + Why + ")";
+      Result.Explain.push_back(where(SM, K->getLocation()) + ": " + Head);
+      for (const Explanation &E : Plan.Explain)
+        Result.Explain.push_back(
+            where(SM, E.Loc) + ": " +
+            (E.Remapped && Emitted ? "remapped: " : "unchanged: ") +
+            (E.Remapped && !Emitted ? "(emission failed) " : "") + E.Text);
+    }
+    StringRef Code = SM.getBufferData(SM.getMainFileID());
+    llvm::Expected<std::string> Out = Edits.apply(
+        SM.getFileEntryRefForID(SM.getMainFileID())->getName(), Code);
+    if (!Out) {
+      Result.InternalError = llvm::toString(Out.takeError());
+      return;
+    }
+    Result.Output = std::move(*Out);
+    Result.ParsedOK = true;
+  }
+
+private:
+  static std::string where(const SourceManager &SM, SourceLocation L) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    if (P.isInvalid())
+      return "<unknown>";
+    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+           ":" + std::to_string(P.getColumn());
+  }
+  const RewriteOptions &Opts;
+  RewriteResult &Result;
+};
+
+class TdrcAction : public ASTFrontendAction {
+public:
+  TdrcAction(const RewriteOptions &Opts, RewriteResult &Result)
+      : Opts(Opts), Result(Result) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<TdrcConsumer>(Opts, Result);
+  }
+
+private:
+  const RewriteOptions &Opts;
+  RewriteResult &Result;
+};
+
+class TdrcActionFactory : public tooling::FrontendActionFactory {
+public:
+  TdrcActionFactory(const RewriteOptions &Opts, RewriteResult &Result)
+      : Opts(Opts), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TdrcAction>(Opts, Result);
+  }
+
+private:
+  const RewriteOptions &Opts;
+  RewriteResult &Result;
+};
+
+/// The parser flags: OpenCL C 1.2 unless the user picks a standard, the real
+/// resource directory (a libTooling binary would guess it from its own path),
+/// and no warnings (tdrc reports errors only; the user's compiler warns).
+std::vector<std::string> parserFlags(const RewriteOptions &Opts) {
+  std::vector<std::string> Flags = {"-xcl", "-w",
+                                    "-resource-dir=" TDRC_CLANG_RESOURCE_DIR};
+  bool HasStd = false;
+  for (const std::string &A : Opts.ClangArgs)
+    HasStd |= llvm::StringRef(A).starts_with("-cl-std=");
+  if (!HasStd)
+    Flags.push_back("-cl-std=CL1.2");
+  Flags.insert(Flags.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
+  return Flags;
+}
+
+} // namespace
+
+RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
+  RewriteResult Result;
+  tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
+  tooling::ClangTool Tool(DB, {Path});
+  TdrcActionFactory Factory(Opts, Result);
+  if (Tool.run(&Factory) != 0)
+    Result.ParsedOK = false;
+  return Result;
+}
+
+} // namespace tdrc

@@ -1,0 +1,272 @@
+//===- BranchContext.cpp - Can every work-item reach the remap point? ------===//
+//
+// A remap is a work-group barrier, so every work-item must reach it.  This
+// file decides, for a divergent branch, whether they all do (AllThreads), or
+// whether the branch sits in a region that only "active" work-items enter --
+// a bounds guard or the rest of the kernel after an early return -- which the
+// emitter splits so that inactive work-items join the remap as a group of
+// their own.
+//
+//===----------------------------------------------------------------------===//
+#include "PlannerImpl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+template <typename NodeT>
+void collect(const Stmt *Root, std::vector<const NodeT *> &Out) {
+  if (!Root)
+    return;
+  if (auto *N = dyn_cast<NodeT>(Root))
+    Out.push_back(N);
+  for (const Stmt *C : Root->children())
+    collect(C, Out);
+}
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
+
+/// `if (c) return;` or `if (c) { ...; return; }` with no other jump inside.
+const ReturnStmt *earlyReturnOf(const Stmt *S) {
+  auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  const ReturnStmt *R = dyn_cast<ReturnStmt>(Then);
+  if (auto *CS = dyn_cast<CompoundStmt>(Then); CS && !CS->body_empty())
+    R = dyn_cast<ReturnStmt>(CS->body_back());
+  if (!R || R->getRetValue() || R->getBeginLoc().isMacroID() ||
+      If->getBeginLoc().isMacroID())
+    return nullptr;
+  std::vector<const ReturnStmt *> Rets;
+  std::vector<const BreakStmt *> Breaks;
+  std::vector<const ContinueStmt *> Conts;
+  collect(Then, Rets);
+  collect(Then, Breaks);
+  collect(Then, Conts);
+  if (Rets.size() != 1 || !Breaks.empty() || !Conts.empty())
+    return nullptr;
+  return R;
+}
+
+} // namespace
+
+/// The join of the conditions that control whether S executes.
+static Dep controlDep(PlannerState &S, const Stmt *Node) {
+  Dep D = Dep::Uniform;
+  for (const Stmt *P = S.PM.getParent(Node); P && P != S.Body;
+       P = S.PM.getParent(P)) {
+    if (isa<IfStmt, SwitchStmt>(P) || isLoop(P))
+      D = std::max(D, S.condDep(P));
+    if (isLoop(P))
+      D = std::max(D, S.TD.loopJumpDep(P));
+  }
+  return D;
+}
+
+static int regionFor(PlannerState &S, RegionKind Kind, const IfStmt *Guard,
+                     const CompoundStmt *Body) {
+  for (unsigned I = 0; I < S.Plan.Regions.size(); ++I)
+    if (S.Plan.Regions[I].Body == Body)
+      return int(I);
+  ActiveRegion R;
+  R.Kind = Kind;
+  R.Guard = Guard;
+  R.Body = Body;
+  S.Plan.Regions.push_back(R);
+  return int(S.Plan.Regions.size() - 1);
+}
+
+std::optional<std::string> placeBranch(PlannerState &S, const IfStmt *Branch,
+                                       int &Region) {
+  const Stmt *Parent = S.PM.getParent(Branch);
+  const IfStmt *Guard = nullptr;
+  for (const Stmt *Child = Branch, *P = Parent; P && P != S.Body;
+       Child = P, P = S.PM.getParent(P)) {
+    if (isa<CompoundStmt, CaseStmt, DefaultStmt>(P))
+      continue;
+    Dep D = (isa<IfStmt, SwitchStmt>(P) || isLoop(P)) ? S.condDep(P)
+                                                      : Dep::Data;
+    if (auto *If = dyn_cast<IfStmt>(P)) {
+      if (D == Dep::Uniform)
+        continue;
+      bool DirectGuard = D == Dep::ThreadId && !If->getElse() &&
+                         If->getThen() == Parent && isa<CompoundStmt>(Parent) &&
+                         S.PM.getParent(If) == S.Body && !If->getInit() &&
+                         !If->getConditionVariable() &&
+                         !If->getBeginLoc().isMacroID();
+      if (!DirectGuard)
+        return std::string(D == Dep::Data ? "nested inside the divergent "
+                                            "branch at "
+                                          : "inside the thread-dependent "
+                                            "branch at ") +
+               S.loc(If->getBeginLoc()) +
+               (D == Dep::Data ? "" : "; only a bounds guard `if (...) {...}` "
+                                      "written directly in the kernel body "
+                                      "and directly around the branch is "
+                                      "supported");
+      Guard = If;
+      continue;
+    }
+    if (isLoop(P)) {
+      if (D != Dep::Uniform)
+        return "inside a loop whose trip count varies by work-item (loop at " +
+               S.loc(P->getBeginLoc()) + ")";
+      if (S.TD.loopJumpDep(P) != Dep::Uniform)
+        return "inside a loop with a thread-dependent break, continue or "
+               "return (loop at " +
+               S.loc(P->getBeginLoc()) + ")";
+      continue;
+    }
+    if (isa<SwitchStmt>(P)) {
+      if (D != Dep::Uniform)
+        return "inside the divergent switch at " + S.loc(P->getBeginLoc());
+      continue;
+    }
+    (void)Child;
+    return std::string("inside an unsupported statement (") +
+           P->getStmtClassName() + ") at " + S.loc(P->getBeginLoc());
+  }
+
+  // Returns that some work-items take before the branch would leave the
+  // others waiting at the remap barrier, unless they are early returns that
+  // the emitter turns into the active predicate.
+  std::vector<const ReturnStmt *> Rets;
+  collect(S.Body, Rets);
+  const IfStmt *FirstEarlyReturn = nullptr;
+  const Stmt *RegionBody = Guard ? Guard->getThen() : S.Body;
+  for (const ReturnStmt *R : Rets) {
+    if (!S.before(R->getBeginLoc(), Branch->getBeginLoc()) ||
+        S.contains(Branch, R))
+      continue;
+    if (controlDep(S, R) == Dep::Uniform)
+      continue;
+    const Stmt *Owner = S.PM.getParent(R);
+    if (Owner && isa<CompoundStmt>(Owner))
+      Owner = S.PM.getParent(Owner);
+    bool Convertible = Owner && earlyReturnOf(Owner) == R &&
+                       S.PM.getParent(Owner) == RegionBody &&
+                       S.PM.getParent(Branch) == RegionBody;
+    if (!Convertible)
+      return "the thread-dependent return at " + S.loc(R->getBeginLoc()) +
+             " may skip the remap barrier";
+    if (!FirstEarlyReturn ||
+        S.before(Owner->getBeginLoc(), FirstEarlyReturn->getBeginLoc()))
+      FirstEarlyReturn = cast<IfStmt>(Owner);
+  }
+
+  Region = -1;
+  if (Guard)
+    Region = regionFor(S, RegionKind::Guard, Guard,
+                       cast<CompoundStmt>(Guard->getThen()));
+  else if (FirstEarlyReturn) {
+    Region = regionFor(S, RegionKind::EarlyReturn, nullptr, S.Body);
+    S.Plan.Regions[Region].Start = FirstEarlyReturn;
+  }
+  return std::nullopt;
+}
+
+bool declaredInRegion(PlannerState &S, const VarDecl *V, int Region) {
+  if (Region < 0)
+    return false;
+  const ActiveRegion &R = S.Plan.Regions[Region];
+  SourceRange BR = R.Body->getSourceRange();
+  SourceLocation L = V->getLocation();
+  if (S.before(L, BR.getBegin()) || S.before(BR.getEnd(), L))
+    return false;
+  return !R.Start || S.before(R.Start->getBeginLoc(), L);
+}
+
+std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
+  ActiveRegion &R = S.Plan.Regions[Index];
+  std::vector<const RemapRound *> Rounds;
+  for (const RemapRound &RR : S.Plan.Rounds)
+    if (RR.Region == int(Index))
+      Rounds.push_back(&RR);
+  if (Rounds.empty())
+    return std::nullopt;
+  SourceLocation Last = Rounds.back()->Branch->getBeginLoc();
+
+  // Early returns directly in the region body, before the last remap point,
+  // become `tdr_active = 0` plus a split.
+  R.EarlyReturns.clear();
+  for (const Stmt *C : R.Body->body())
+    if (earlyReturnOf(C) && S.before(C->getBeginLoc(), Last) &&
+        controlDep(S, earlyReturnOf(C)) != Dep::Uniform)
+      R.EarlyReturns.push_back(cast<IfStmt>(C));
+
+  // Split positions: after each converted early return (but the region's
+  // start) and after each round's condition.
+  std::vector<SourceLocation> Splits;
+  for (const IfStmt *ER : R.EarlyReturns)
+    if (ER != R.Start)
+      Splits.push_back(ER->getEndLoc());
+  for (const RemapRound *RR : Rounds)
+    Splits.push_back(RR->Branch->getCond()->getEndLoc());
+  auto SegmentOf = [&](SourceLocation L) {
+    unsigned N = 0;
+    for (SourceLocation Sp : Splits)
+      N += !S.before(L, Sp) && L != Sp;
+    return N;
+  };
+
+  std::vector<const DeclRefExpr *> Refs;
+  collect(R.Body, Refs);
+  llvm::DenseSet<const VarDecl *> Needed;
+  for (const RemapRound *RR : Rounds)
+    for (const LiveVar &LV : RR->Live)
+      Needed.insert(LV.Var);
+
+  R.Hoisted.clear();
+  llvm::DenseSet<const VarDecl *> HoistedVars;
+  for (const Stmt *C : R.Body->body()) {
+    auto *DS = dyn_cast<DeclStmt>(C);
+    if (!DS || (R.Start && S.before(DS->getBeginLoc(), R.Start->getEndLoc())))
+      continue;
+    unsigned Seg = SegmentOf(DS->getBeginLoc());
+    bool Hoist = false;
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D)) {
+        Hoist |= Needed.count(V);
+        for (const DeclRefExpr *Ref : Refs)
+          Hoist |= Ref->getDecl() == V && SegmentOf(Ref->getBeginLoc()) > Seg;
+      }
+    if (!Hoist)
+      continue;
+    if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID())
+      return "the declaration at " + S.loc(DS->getBeginLoc()) +
+             " must move out of the guarded block but is spelled in a macro";
+    for (const Decl *D : DS->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      if (!V)
+        return "the declaration at " + S.loc(DS->getBeginLoc()) +
+               " must move out of the guarded block but is not a variable";
+      if (V->getType()->isArrayType() && V->hasInit())
+        return "the initialised array '" + V->getNameAsString() + "' at " +
+               S.loc(V->getLocation()) +
+               " would have to move out of the guarded block";
+      HoistedVars.insert(V);
+    }
+    R.Hoisted.push_back(DS);
+  }
+  // Hoisted declarations must not capture a reference to another variable of
+  // the same name (shadowing) anywhere in the region or its guard.
+  std::vector<const DeclRefExpr *> AllRefs = Refs;
+  if (R.Guard)
+    collect(R.Guard->getCond(), AllRefs);
+  for (const DeclRefExpr *Ref : AllRefs)
+    for (const VarDecl *V : HoistedVars)
+      if (Ref->getDecl() != V && Ref->getDecl()->getDeclName() ==
+                                     V->getDeclName())
+        return "moving '" + V->getNameAsString() + "' (" +
+               S.loc(V->getLocation()) +
+               ") out of the guarded block would capture the other '" +
+               V->getNameAsString() + "' used at " +
+               S.loc(Ref->getBeginLoc());
+  return std::nullopt;
+}
+
+} // namespace tdrc

@@ -1,0 +1,262 @@
+//===- LiveState.cpp - What must move with a work-item's new ID ------------===//
+//
+// At a remap point, work-item p takes over the logical ID of another one, so
+// every private variable live there must reach p.  Per variable:
+//  - uniform values are already equal everywhere: nothing to do;
+//  - pure functions of IDs and uniform values: recomputed from the new ID;
+//  - everything else: migrated through a local-memory slot.
+// Liveness comes from Clang's LiveVariables on a CFG built with
+// setAllAlwaysAdd() (without it the analysis sees no statements).
+//
+//===----------------------------------------------------------------------===//
+#include "PlannerImpl.h"
+#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "clang/Analysis/Analyses/LiveVariables.h"
+#include "clang/Analysis/CFG.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+LiveState::LiveState(PlannerState &S) : S(S), ADCM(S.Ctx) {
+  ADCM.getCFGBuildOptions().setAllAlwaysAdd();
+  ADC = ADCM.getContext(S.Kernel);
+}
+
+static void collectVars(const Stmt *St, std::vector<const VarDecl *> &Out) {
+  if (!St)
+    return;
+  if (auto *DS = dyn_cast<DeclStmt>(St))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Out.push_back(V);
+  for (const Stmt *C : St->children())
+    collectVars(C, Out);
+}
+
+static bool isPrivate(QualType T) {
+  LangAS AS = T.getAddressSpace();
+  return AS == LangAS::Default || AS == LangAS::opencl_private;
+}
+
+static bool isPureBuiltin(StringRef Name) {
+  static const char *const Pure[] = {"min",  "max",   "clamp",
+                                     "abs",  "mul24", "mad24"};
+  for (const char *P : Pure)
+    if (Name == P)
+      return true;
+  return Name.starts_with("convert_") || Name.starts_with("as_");
+}
+
+bool LiveState::isPureExpr(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (!V || !isPrivate(V->getType()) || S.Written.count(V))
+      return false;
+    return isa<ParmVarDecl>(V) || isRecomputable(V, Depth + 1);
+  }
+  if (auto *CE = dyn_cast<CastExpr>(E))
+    return isPureExpr(CE->getSubExpr(), Depth + 1);
+  if (auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Minus ||
+            UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot) &&
+           isPureExpr(UO->getSubExpr(), Depth + 1);
+  if (auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && !BO->isCommaOp() &&
+           isPureExpr(BO->getLHS(), Depth + 1) &&
+           isPureExpr(BO->getRHS(), Depth + 1);
+  if (auto *CO = dyn_cast<ConditionalOperator>(E))
+    return isPureExpr(CO->getCond(), Depth + 1) &&
+           isPureExpr(CO->getTrueExpr(), Depth + 1) &&
+           isPureExpr(CO->getFalseExpr(), Depth + 1);
+  if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
+    return isPureExpr(VE->getBase(), Depth + 1);
+  if (auto *CL = dyn_cast<CompoundLiteralExpr>(E))
+    return isPureExpr(CL->getInitializer(), Depth + 1);
+  if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : IL->inits())
+      if (!isPureExpr(I, Depth + 1))
+        return false;
+    return true;
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || FD->hasBody())
+      return false;
+    BuiltinKind K = classifyBuiltin(FD->getName());
+    if (K != BuiltinKind::WorkItemId && K != BuiltinKind::WorkGroupUniform &&
+        !isPureBuiltin(FD->getName()))
+      return false;
+    for (const Expr *A : Call->arguments())
+      if (!isPureExpr(A, Depth + 1))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+bool LiveState::isRecomputable(const VarDecl *V, unsigned Depth) {
+  if (isa<ParmVarDecl>(V) || !V->hasInit() || S.Written.count(V) ||
+      V->getType()->isArrayType() || S.TD.isAddressTaken(V) ||
+      isa<InitListExpr>(V->getInit()->IgnoreImplicit()))
+    return false;
+  return isPureExpr(V->getInit(), Depth);
+}
+
+void LiveState::addRecomputeDeps(const Expr *E, const RemapRound &R,
+                                 std::vector<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *W = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isa<ParmVarDecl>(W) && W->hasInit() &&
+          (S.TD.varDep(W).Level != Dep::Uniform ||
+           declaredInRegion(S, W, R.Region))) {
+        addRecomputeDeps(W->getInit(), R, Out);
+        Out.push_back(W);
+      }
+  for (const Stmt *C : E->children())
+    addRecomputeDeps(dyn_cast_or_null<Expr>(C), R, Out);
+}
+
+unsigned LiveState::poolFor(QualType Elem) {
+  QualType Key = Elem->isBooleanType() ? S.Ctx.UnsignedCharTy
+                                       : Elem.getUnqualifiedType();
+  for (unsigned I = 0; I < S.Plan.Pools.size(); ++I)
+    if (S.Ctx.hasSameType(S.Plan.Pools[I].Type, Key))
+      return I;
+  MigrationPool P;
+  P.Type = Key;
+  P.ElementBytes = unsigned(S.Ctx.getTypeSizeInChars(Key).getQuantity());
+  std::string Spelled = Key.getAsString(S.Ctx.getPrintingPolicy());
+  std::string Name;
+  for (char C : Spelled)
+    Name += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  if (Key->isPointerType() || Name.find("__") != std::string::npos)
+    Name = "ptr" + std::to_string(S.Plan.Pools.size());
+  P.Name = "tdr_mig_" + Name;
+  S.Plan.Pools.push_back(P);
+  return unsigned(S.Plan.Pools.size() - 1);
+}
+
+std::optional<std::string> LiveState::classify(const VarDecl *V,
+                                               const RemapRound &R, bool &Skip,
+                                               bool &Recompute) {
+  std::string Name = "'" + V->getNameAsString() + "'";
+  if (!isPrivate(V->getType()) || V->isStaticLocal()) {
+    Skip = true; // local/global/constant memory is shared, not per-item
+    return std::nullopt;
+  }
+  bool InRegion = declaredInRegion(S, V, R.Region);
+  Dep D = S.TD.varDep(V).Level;
+  if (isa<ParmVarDecl>(V) && !S.Written.count(V)) {
+    Skip = true;
+    return std::nullopt;
+  }
+  if (D == Dep::Uniform && !InRegion &&
+      (R.Region < 0 || !S.Written.count(V))) {
+    Skip = true;
+    return std::nullopt;
+  }
+  if (S.TD.isAddressTaken(V))
+    return "the address of " + Name + " (" + S.loc(V->getLocation()) +
+           ") is taken, so it cannot move to another work-item";
+  if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())
+    return Name + " is const and declared in a macro";
+  if (isRecomputable(V)) {
+    Recompute = true;
+    return std::nullopt;
+  }
+  QualType T = V->getType();
+  if (T->isArrayType()) {
+    auto *CAT = S.Ctx.getAsConstantArrayType(T);
+    if (!CAT || CAT->getElementType()->isArrayType())
+      return Name + " is an array of variable or multi-dimensional shape";
+    if (T.isConstQualified() || CAT->getElementType().isConstQualified())
+      return Name + " is a const array";
+    T = CAT->getElementType();
+  }
+  if (T->isHalfType() || T->isFloat16Type())
+    return Name + " has a half type";
+  if (T->isPointerType() && isPrivate(T->getPointeeType()))
+    return Name + " points to private memory of its work-item";
+  if (const TagDecl *TD = T->getAsTagDecl())
+    if (TD->getDeclContext()->isFunctionOrMethod())
+      return Name + " has a type declared inside the kernel";
+  if (!T->isScalarType() && !T->isVectorType() && !T->isRecordType())
+    return Name + " has an unsupported type";
+  return std::nullopt;
+}
+
+std::optional<std::string> LiveState::planMigration(RemapRound &R) {
+  CFG *G = ADC ? ADC->getCFG() : nullptr;
+  LiveVariables *LV = ADC ? ADC->getAnalysis<LiveVariables>() : nullptr;
+  if (!G || !LV)
+    return std::string("Clang could not build the kernel's CFG");
+  const CFGBlock *Block = nullptr;
+  for (const CFGBlock *B : *G)
+    if (B->getTerminatorStmt() == R.Branch)
+      Block = B;
+  if (!Block)
+    return std::string("the branch has no block of its own in the CFG");
+
+  std::vector<const VarDecl *> Vars(S.Kernel->param_begin(),
+                                    S.Kernel->param_end());
+  collectVars(S.Body, Vars);
+  std::vector<const VarDecl *> Recomputed;
+  std::vector<std::pair<const VarDecl *, QualType>> Moved;
+  for (const VarDecl *V : Vars) {
+    if (!LV->isLive(Block, V))
+      continue;
+    bool Skip = false, Recompute = false;
+    if (auto Why = classify(V, R, Skip, Recompute))
+      return Why;
+    if (Skip)
+      continue;
+    if (Recompute) {
+      addRecomputeDeps(V->getInit(), R, Recomputed);
+      Recomputed.push_back(V);
+    } else {
+      Moved.push_back({V, V->getType()});
+    }
+  }
+
+  llvm::DenseSet<const VarDecl *> Seen;
+  std::vector<unsigned> NextSlot(S.Plan.Pools.size() + Moved.size(), 0);
+  unsigned Bytes = 0;
+  for (const VarDecl *V : Recomputed)
+    if (Seen.insert(V).second) {
+      LiveVar L;
+      L.Var = V;
+      L.How = LiveVar::Recompute;
+      R.Live.push_back(L);
+    }
+  for (auto &[V, T] : Moved) {
+    LiveVar L;
+    L.Var = V;
+    if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
+      L.Elements = unsigned(CAT->getSize().getZExtValue());
+      T = CAT->getElementType();
+    }
+    L.Pool = poolFor(T);
+    NextSlot.resize(S.Plan.Pools.size(), 0);
+    L.FirstSlot = NextSlot[L.Pool];
+    NextSlot[L.Pool] += L.Elements;
+    MigrationPool &P = S.Plan.Pools[L.Pool];
+    P.Slots = std::max(P.Slots, NextSlot[L.Pool]);
+    Bytes += L.Elements * P.ElementBytes * S.Plan.MaxWorkGroupSize;
+    R.Live.push_back(L);
+  }
+  R.LocalBytes = Bytes;
+  return std::nullopt;
+}
+
+} // namespace tdrc

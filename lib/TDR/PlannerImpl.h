@@ -1,0 +1,85 @@
+//===- PlannerImpl.h - Shared state of the planner's parts -----------------===//
+//
+// The planner is split by job: KernelChecks (whole-kernel declines),
+// BranchContext (where a branch sits: all threads, a guard, after an early
+// return), LiveState (liveness and how each live variable moves).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_LIB_TDR_PLANNERIMPL_H
+#define TDRC_LIB_TDR_PLANNERIMPL_H
+
+#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/ThreadDependence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+#include <string>
+
+namespace tdrc {
+
+struct PlannerState {
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Kernel;
+  const clang::CompoundStmt *Body;
+  const PlannerOptions &Opts;
+  ThreadDependence TD;
+  clang::ParentMap PM;
+  /// Private variables written after their declaration (or address-taken).
+  llvm::DenseSet<const clang::VarDecl *> Written;
+  KernelPlan Plan;
+
+  PlannerState(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+               const PlannerOptions &O);
+
+  std::string loc(clang::SourceLocation L) const; // "line:col"
+  bool before(clang::SourceLocation A, clang::SourceLocation B) const;
+  bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner) const;
+  Dep condDep(const clang::Stmt *S); // the condition class of if/loop/switch
+};
+
+// KernelChecks.cpp
+/// A reason not to touch the kernel at all, or none.  Fills Plan.IdCalls and
+/// Plan.Dims on success.
+std::optional<std::string> checkKernel(PlannerState &S);
+void collectWrites(PlannerState &S);
+
+// BranchContext.cpp
+/// Where a divergent branch sits.  Returns a reason to decline, or none and
+/// sets Region (-1: all threads) creating/extending Plan.Regions.
+std::optional<std::string> placeBranch(PlannerState &S,
+                                       const clang::IfStmt *Branch,
+                                       int &Region);
+/// After all rounds are known: converted early returns and hoisted
+/// declarations of each region; a reason to decline the region, or none.
+std::optional<std::string> finishRegion(PlannerState &S, unsigned Region);
+
+// LiveState.cpp
+class LiveState {
+public:
+  explicit LiveState(PlannerState &S);
+  /// Fills Round.Live (and the pools); a reason to decline, or none.
+  std::optional<std::string> planMigration(RemapRound &Round);
+
+private:
+  PlannerState &S;
+  clang::AnalysisDeclContextManager ADCM;
+  clang::AnalysisDeclContext *ADC = nullptr;
+  std::optional<std::string> classify(const clang::VarDecl *V,
+                                      const RemapRound &R, bool &Skip,
+                                      bool &Recompute);
+  bool isRecomputable(const clang::VarDecl *V, unsigned Depth = 0);
+  bool isPureExpr(const clang::Expr *E, unsigned Depth);
+  void addRecomputeDeps(const clang::Expr *E, const RemapRound &R,
+                        std::vector<const clang::VarDecl *> &Out);
+  unsigned poolFor(clang::QualType Elem);
+};
+
+/// Declared inside the region of a round (so not valid for inactive items).
+bool declaredInRegion(PlannerState &S, const clang::VarDecl *V, int Region);
+
+} // namespace tdrc
+
+#endif

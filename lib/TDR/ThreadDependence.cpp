@@ -1,0 +1,359 @@
+//===- ThreadDependence.cpp - Work-item dependence fixpoint ---------------===//
+#include "tdrc/TDR/ThreadDependence.h"
+#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtVisitor.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+const char *depName(Dep D) {
+  switch (D) {
+  case Dep::Uniform:
+    return "uniform";
+  case Dep::ThreadId:
+    return "thread-ID-only";
+  case Dep::Data:
+    return "data-dependent";
+  }
+  return "?";
+}
+
+static Dep maxDep(Dep A, Dep B) { return A > B ? A : B; }
+
+/// The analysis state of one function body: the kernel, or one helper called
+/// with a given vector of argument classes.
+struct ThreadDependence::Frame {
+  llvm::DenseMap<const VarDecl *, DepValue> Vars;
+  llvm::DenseMap<const Stmt *, Dep> LoopJumps;
+  std::vector<const Stmt *> Loops; // innermost last
+  DepValue Return;                 // join over returned values
+  Dep ReturnCtx = Dep::Uniform;    // join over contexts of returns
+};
+
+ThreadDependence::ThreadDependence(ASTContext &Ctx, const FunctionDecl *Kernel)
+    : Ctx(Ctx), Kernel(Kernel), KernelFrame(std::make_unique<Frame>()) {}
+
+ThreadDependence::~ThreadDependence() = default;
+
+void ThreadDependence::run() {
+  // Kernel parameters are uniform; each round can only raise a value, and the
+  // lattice has height 3, so this terminates.
+  unsigned Rounds = 0;
+  do {
+    Changed = false;
+    visitStmt(*KernelFrame, Kernel->getBody(), Dep::Uniform);
+  } while (Changed && ++Rounds < 64);
+}
+
+DepValue ThreadDependence::varDep(const VarDecl *V) const {
+  auto It = KernelFrame->Vars.find(V);
+  return It == KernelFrame->Vars.end() ? DepValue::uniform() : It->second;
+}
+
+Dep ThreadDependence::loopJumpDep(const Stmt *Loop) const {
+  auto It = KernelFrame->LoopJumps.find(Loop);
+  return It == KernelFrame->LoopJumps.end() ? Dep::Uniform : It->second;
+}
+
+DepValue ThreadDependence::exprDep(const Expr *E) {
+  return eval(*KernelFrame, E, Dep::Uniform);
+}
+
+void ThreadDependence::raise(Frame &F, const VarDecl *V, DepValue Val) {
+  DepValue &Slot = F.Vars[V];
+  DepValue New = Slot.join(Val);
+  if (New.Level != Slot.Level) {
+    Slot = New;
+    Changed = true;
+  }
+}
+
+static bool isPrivateVar(const VarDecl *V) {
+  LangAS AS = V->getType().getAddressSpace();
+  return V->hasLocalStorage() &&
+         (AS == LangAS::Default || AS == LangAS::opencl_private);
+}
+
+/// The variable an lvalue expression writes to, if it is a private variable
+/// (possibly through members, vector elements or private array subscripts).
+static const VarDecl *lvalueVar(const Expr *E, std::vector<const Expr *> &Idx) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? nullptr : lvalueVar(ME->getBase(), Idx);
+  if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
+    return lvalueVar(VE->getBase(), Idx);
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+    if (Base->getType()->isArrayType() || isa<DeclRefExpr>(Base))
+      if (auto *DR = dyn_cast<DeclRefExpr>(Base))
+        if (DR->getType()->isArrayType()) {
+          Idx.push_back(AS->getIdx());
+          return lvalueVar(DR, Idx);
+        }
+    if (auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+      if (Inner->getType()->isArrayType()) {
+        Idx.push_back(AS->getIdx());
+        return lvalueVar(Inner, Idx);
+      }
+  }
+  return nullptr;
+}
+
+void ThreadDependence::assignTo(Frame &F, const Expr *LHS, DepValue V,
+                                Dep Ctx) {
+  std::vector<const Expr *> Idx;
+  const VarDecl *Var = lvalueVar(LHS, Idx);
+  for (const Expr *I : Idx)
+    V = V.join(eval(F, I, Ctx));
+  if (!Var) {
+    eval(F, LHS, Ctx); // a store to memory: evaluate the address for effects
+    return;
+  }
+  if (!isPrivateVar(Var))
+    return; // __local variables are shared memory, not per-work-item values
+  raise(F, Var, V.join({Ctx, nullptr}));
+}
+
+void ThreadDependence::noteJump(Frame &F, Dep Ctx, bool IsReturn) {
+  if (Ctx == Dep::Uniform)
+    return;
+  // A break/continue belongs to the innermost loop; a return leaves them all.
+  size_t N = F.Loops.size();
+  for (size_t I = N; I > 0; --I) {
+    Dep &J = F.LoopJumps[F.Loops[I - 1]];
+    if (Ctx > J) {
+      J = Ctx;
+      Changed = true;
+    }
+    if (!IsReturn)
+      break;
+  }
+  if (IsReturn)
+    F.ReturnCtx = maxDep(F.ReturnCtx, Ctx);
+}
+
+DepValue ThreadDependence::evalLoad(Frame &F, const Expr *Load,
+                                    DepValue Address) {
+  if (Address.Level == Dep::Uniform)
+    return DepValue::uniform();
+  return Address.Level == Dep::Data ? Address : DepValue::data(Load);
+}
+
+DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
+  if (!E)
+    return {};
+  E = E->IgnoreParens();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
+      auto It = F.Vars.find(V);
+      return It == F.Vars.end() ? DepValue::uniform() : It->second;
+    }
+    return {};
+  }
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,
+          UnaryExprOrTypeTraitExpr>(E))
+    return {};
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      DepValue R = eval(F, BO->getRHS(), Ctx);
+      if (BO->isCompoundAssignmentOp())
+        R = R.join(eval(F, BO->getLHS(), Ctx));
+      assignTo(F, BO->getLHS(), R, Ctx);
+      return eval(F, BO->getLHS(), Ctx);
+    }
+    DepValue L = eval(F, BO->getLHS(), Ctx);
+    // The right operand of && and || runs under the left one.
+    Dep RCtx = BO->isLogicalOp() ? maxDep(Ctx, L.Level) : Ctx;
+    return L.join(eval(F, BO->getRHS(), RCtx));
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    const Expr *Sub = UO->getSubExpr();
+    switch (UO->getOpcode()) {
+    case UO_AddrOf: {
+      std::vector<const Expr *> Idx;
+      if (const VarDecl *V = lvalueVar(Sub, Idx))
+        if (isPrivateVar(V) && AddressTaken.insert(V).second)
+          Changed = true;
+      DepValue A = {};
+      for (const Expr *I : Idx)
+        A = A.join(eval(F, I, Ctx));
+      if (!isa<DeclRefExpr>(Sub->IgnoreParenImpCasts()) && Idx.empty())
+        return eval(F, Sub, Ctx); // &p[i], &s->f: address arithmetic
+      return A;
+    }
+    case UO_Deref:
+      return evalLoad(F, UO, eval(F, Sub, Ctx));
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec: {
+      DepValue V = eval(F, Sub, Ctx);
+      assignTo(F, Sub, V, Ctx);
+      return V.join({Ctx, nullptr});
+    }
+    default:
+      return eval(F, Sub, Ctx);
+    }
+  }
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    DepValue Base = eval(F, AS->getBase(), Ctx);
+    DepValue Index = eval(F, AS->getIdx(), Ctx);
+    // A private array holds per-work-item values: no memory load involved.
+    const Expr *B = AS->getBase()->IgnoreParenImpCasts();
+    if (B->getType()->isArrayType() &&
+        B->getType().getAddressSpace() != LangAS::opencl_local &&
+        B->getType().getAddressSpace() != LangAS::opencl_global &&
+        B->getType().getAddressSpace() != LangAS::opencl_constant)
+      return Base.join(Index);
+    return evalLoad(F, AS, Base.join(Index));
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    DepValue Base = eval(F, ME->getBase(), Ctx);
+    return ME->isArrow() ? evalLoad(F, ME, Base) : Base;
+  }
+  if (auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    DepValue C = eval(F, CO->getCond(), Ctx);
+    Dep ArmCtx = maxDep(Ctx, C.Level);
+    return C.join(eval(F, CO->getTrueExpr(), ArmCtx))
+        .join(eval(F, CO->getFalseExpr(), ArmCtx));
+  }
+  if (auto *CE = dyn_cast<CallExpr>(E))
+    return evalCall(F, CE, Ctx);
+  // Casts, vector element access, init lists, compound literals, ...: the
+  // join of the children (each evaluated for its side effects).
+  DepValue R;
+  for (const Stmt *Child : E->children())
+    if (auto *CE2 = dyn_cast_or_null<Expr>(Child))
+      R = R.join(eval(F, CE2, Ctx));
+  return R;
+}
+
+DepValue ThreadDependence::evalCall(Frame &F, const CallExpr *CE, Dep Ctx) {
+  std::vector<Dep> ArgDeps;
+  DepValue Args;
+  for (const Expr *A : CE->arguments()) {
+    DepValue D = eval(F, A, Ctx);
+    ArgDeps.push_back(D.Level);
+    Args = Args.join(D);
+  }
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return DepValue::data(CE);
+  if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody())
+    return helperSummary(Def, ArgDeps).join(Args.Level == Dep::Data
+                                                ? Args
+                                                : DepValue::uniform());
+  switch (classifyBuiltin(FD->getName())) {
+  case BuiltinKind::WorkItemId:
+  case BuiltinKind::WorkItemLinearId:
+    return DepValue::threadId().join(Args);
+  case BuiltinKind::WorkGroupUniform:
+  case BuiltinKind::Barrier:
+    return Args;
+  case BuiltinKind::Atomic:
+  case BuiltinKind::Collective:
+    return DepValue::data(CE);
+  case BuiltinKind::MemoryRead:
+    return evalLoad(F, CE, Args);
+  case BuiltinKind::Pure:
+  case BuiltinKind::NotBuiltin:
+    return Args;
+  }
+  return Args;
+}
+
+DepValue ThreadDependence::helperSummary(const FunctionDecl *FD,
+                                         const std::vector<Dep> &Args) {
+  auto Key = std::make_pair(FD, Args);
+  auto It = Summaries.find(Key);
+  if (It != Summaries.end())
+    return It->second;
+  if (Depth > 16) // recursion (not valid OpenCL) or very deep call chains
+    return DepValue::data(nullptr);
+  Frame H;
+  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
+    H.Vars[FD->getParamDecl(I)] = {Args[I], nullptr};
+  ++Depth;
+  bool OuterChanged = Changed;
+  unsigned Rounds = 0;
+  do {
+    Changed = false;
+    visitStmt(H, FD->getBody(), Dep::Uniform);
+  } while (Changed && ++Rounds < 64);
+  Changed = OuterChanged;
+  --Depth;
+  DepValue R = H.Return.join({H.ReturnCtx, nullptr});
+  Summaries[Key] = R;
+  return R;
+}
+
+void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
+  if (!S)
+    return;
+  if (auto *E = dyn_cast<Expr>(S)) {
+    eval(F, E, Ctx);
+    return;
+  }
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        if (const Expr *Init = V->getInit())
+          if (isPrivateVar(V))
+            raise(F, V, eval(F, Init, Ctx).join({Ctx, nullptr}));
+    return;
+  }
+  if (auto *IS = dyn_cast<IfStmt>(S)) {
+    Dep C = maxDep(Ctx, eval(F, IS->getCond(), Ctx).Level);
+    visitStmt(F, IS->getThen(), C);
+    visitStmt(F, IS->getElse(), C);
+    return;
+  }
+  if (auto *SS = dyn_cast<SwitchStmt>(S)) {
+    Dep C = maxDep(Ctx, eval(F, SS->getCond(), Ctx).Level);
+    visitStmt(F, SS->getBody(), C);
+    return;
+  }
+  if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
+    const Stmt *Init = nullptr, *Body = nullptr, *Inc = nullptr;
+    const Expr *Cond = nullptr;
+    if (auto *FS = dyn_cast<ForStmt>(S)) {
+      Init = FS->getInit(), Cond = FS->getCond(), Inc = FS->getInc();
+      Body = FS->getBody();
+    } else if (auto *WS = dyn_cast<WhileStmt>(S)) {
+      Cond = WS->getCond(), Body = WS->getBody();
+    } else {
+      auto *DoS = cast<DoStmt>(S);
+      Cond = DoS->getCond(), Body = DoS->getBody();
+    }
+    visitStmt(F, Init, Ctx);
+    // Everything in the loop runs as long as the loop has not exited, so it is
+    // control dependent on the exit condition and on any thread-dependent jump.
+    Dep In = maxDep(Ctx, eval(F, Cond, Ctx).Level);
+    In = maxDep(In, F.LoopJumps.lookup(S));
+    F.Loops.push_back(S);
+    visitStmt(F, Body, In);
+    visitStmt(F, Inc, In);
+    F.Loops.pop_back();
+    eval(F, Cond, In);
+    return;
+  }
+  if (isa<BreakStmt, ContinueStmt>(S)) {
+    noteJump(F, Ctx, /*IsReturn=*/false);
+    return;
+  }
+  if (auto *RS = dyn_cast<ReturnStmt>(S)) {
+    F.Return = F.Return.join(eval(F, RS->getRetValue(), Ctx))
+                   .join({Ctx, nullptr});
+    noteJump(F, Ctx, /*IsReturn=*/true);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    visitStmt(F, Child, Ctx);
+}
+
+} // namespace tdrc

@@ -1,0 +1,38 @@
+//===- TestAST.cpp --------------------------------------------------------===//
+#include "TestAST.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Tooling/Tooling.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace tdrc::test {
+
+ParsedCL parseCL(const std::string &Code) {
+  ParsedCL P;
+  P.AST = tooling::buildASTFromCodeWithArgs(
+      Code, {"-xcl", "-cl-std=CL1.2", "-resource-dir=" TDRC_CLANG_RESOURCE_DIR},
+      "input.cl");
+  return P;
+}
+
+const FunctionDecl *ParsedCL::function(const std::string &Name) {
+  auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+  return M.empty() ? nullptr : M.front().getNodeAs<FunctionDecl>("f");
+}
+
+std::vector<const IfStmt *> ParsedCL::ifs(const std::string &Function) {
+  std::vector<const IfStmt *> Out;
+  auto M = match(
+      ifStmt(hasAncestor(functionDecl(hasName(Function)))).bind("if"), ctx());
+  for (auto &N : M)
+    Out.push_back(N.getNodeAs<IfStmt>("if"));
+  std::sort(Out.begin(), Out.end(), [&](const IfStmt *A, const IfStmt *B) {
+    return ctx().getSourceManager().isBeforeInTranslationUnit(
+        A->getBeginLoc(), B->getBeginLoc());
+  });
+  return Out;
+}
+
+} // namespace tdrc::test

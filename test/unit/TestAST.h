@@ -1,0 +1,26 @@
+//===- TestAST.h - Parse OpenCL C snippets for unit tests ------------------===//
+#ifndef TDRC_TEST_UNIT_TESTAST_H
+#define TDRC_TEST_UNIT_TESTAST_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/ASTUnit.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tdrc::test {
+
+/// An OpenCL C 1.2 translation unit built from a string.
+struct ParsedCL {
+  std::unique_ptr<clang::ASTUnit> AST;
+  clang::ASTContext &ctx() { return AST->getASTContext(); }
+  const clang::FunctionDecl *function(const std::string &Name);
+  /// The if statements of a function, in source order.
+  std::vector<const clang::IfStmt *> ifs(const std::string &Function);
+};
+
+ParsedCL parseCL(const std::string &Code);
+
+} // namespace tdrc::test
+
+#endif

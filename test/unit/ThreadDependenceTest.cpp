@@ -1,0 +1,160 @@
+//===- ThreadDependenceTest.cpp - Units for the divergence lattice --------===//
+#include "TestAST.h"
+#include "tdrc/TDR/ThreadDependence.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace tdrc;
+using namespace tdrc::test;
+
+namespace {
+
+/// The class of each if condition in kernel `k`, in source order.
+std::vector<Dep> conditionClasses(const std::string &Code) {
+  ParsedCL P = parseCL(Code);
+  EXPECT_TRUE(P.AST);
+  const FunctionDecl *K = P.function("k");
+  EXPECT_TRUE(K);
+  ThreadDependence TD(P.ctx(), K);
+  TD.run();
+  std::vector<Dep> Out;
+  for (const IfStmt *If : P.ifs("k"))
+    Out.push_back(TD.exprDep(If->getCond()).Level);
+  return Out;
+}
+
+TEST(ThreadDependence, BoundsCheckIsThreadIdOnly) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global int *a, int n) {
+      int i = get_global_id(0);
+      if (i < n) a[i] = 0;
+    })");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0], Dep::ThreadId);
+}
+
+TEST(ThreadDependence, ArgumentsAndGroupQueriesAreUniform) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global int *a, int n, float s) {
+      int g = get_group_id(0) * get_local_size(0);
+      if (n > 3 && s < 1.0f) a[0] = 1;
+      if (g == 0) a[1] = 1;
+      if (a[0] > 0) a[2] = 1;   /* uniform address: same value everywhere */
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], Dep::Uniform);
+  EXPECT_EQ(C[1], Dep::Uniform);
+  EXPECT_EQ(C[2], Dep::Uniform);
+}
+
+TEST(ThreadDependence, LoadAtThreadAddressIsData) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i] * 2.0f;
+      if (v > 0.5f) out[i] = v;
+    })");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0], Dep::Data);
+}
+
+TEST(ThreadDependence, ControlDependenceMakesMergedValuesData) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int flag = 0;
+      if (in[i] > 0) flag = 1;
+      if (flag) out[i] = 1;
+    })");
+  ASSERT_EQ(C.size(), 2u);
+  EXPECT_EQ(C[1], Dep::Data);
+}
+
+TEST(ThreadDependence, LoopCarriedAssignmentsReachFixpoint) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out, int n) {
+      int i = get_global_id(0);
+      int a = 0, b = 0, c = 0;
+      for (int t = 0; t < n; ++t) { c = b; b = a; a = in[i]; }
+      if (c > 0) out[i] = 1;
+    })");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0], Dep::Data);
+}
+
+TEST(ThreadDependence, DataDependentBreakTaintsLoopResults) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int t = 0;
+      for (t = 0; t < 8; ++t) {
+        if (in[i * 8 + t] < 0) break;
+      }
+      if (t > 3) out[i] = 1;
+    })");
+  ASSERT_EQ(C.size(), 2u);
+  EXPECT_EQ(C[1], Dep::Data);
+}
+
+TEST(ThreadDependence, HelperResultsFollowTheirArguments) {
+  auto C = conditionClasses(R"(
+    int twice(int x) { return 2 * x; }
+    int fetch(__global const int *p, int j) { return p[j]; }
+    __kernel void k(__global const int *in, __global int *out, int n) {
+      int i = get_global_id(0);
+      if (twice(n) > 4) out[0] = 1;
+      if (twice(i) > 4) out[i] = 1;
+      if (fetch(in, i) > 4) out[i] = 2;
+      if (fetch(in, n) > 4) out[i] = 3;
+    })");
+  ASSERT_EQ(C.size(), 4u);
+  EXPECT_EQ(C[0], Dep::Uniform);
+  EXPECT_EQ(C[1], Dep::ThreadId);
+  EXPECT_EQ(C[2], Dep::Data);
+  EXPECT_EQ(C[3], Dep::Uniform);
+}
+
+TEST(ThreadDependence, AddressTakenVariablesAreData) {
+  ParsedCL P = parseCL(R"(
+    void set(int *p, int v) { *p = v; }
+    __kernel void k(__global int *out) {
+      int x = 0;
+      set(&x, 3);
+      if (x > 1) out[0] = 1;
+    })");
+  ThreadDependence TD(P.ctx(), P.function("k"));
+  TD.run();
+  auto Ifs = P.ifs("k");
+  ASSERT_EQ(Ifs.size(), 1u);
+  // Conservative: x's address escapes, so its value is not trusted.
+  auto *DR = cast<DeclRefExpr>(
+      cast<BinaryOperator>(Ifs[0]->getCond())->getLHS()->IgnoreImpCasts());
+  EXPECT_TRUE(TD.isAddressTaken(cast<VarDecl>(DR->getDecl())));
+}
+
+TEST(ThreadDependence, LocalMemoryAtNeighbourIndexIsData) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      __local int tile[64];
+      int l = get_local_id(0);
+      tile[l] = in[get_global_id(0)];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (tile[(l + 1) % 64] > 0) out[l] = 1;
+      if (tile[0] > 0) out[l] = 2;
+    })");
+  ASSERT_EQ(C.size(), 2u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Uniform);
+}
+
+TEST(ThreadDependence, AtomicsAreData) {
+  auto C = conditionClasses(R"(
+    __kernel void k(__global int *ctr, __global int *out) {
+      int t = atomic_inc(ctr);
+      if (t < 10) out[t] = 1;
+    })");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0], Dep::Data);
+}
+
+} // namespace

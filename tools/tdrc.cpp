@@ -1,0 +1,163 @@
+//===- tdrc.cpp - The tdrc command line ------------------------------------===//
+//
+//   tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]
+//   tdrc A.cl B.cl --out-dir DIR [options] [-- clang flags]
+//   tdrc -i A.cl [options] [-- clang flags]
+//
+// Exit status: 0 success, 1 errors in an input, 2 usage or I/O errors.
+//
+//===----------------------------------------------------------------------===//
+#include "tdrc/Rewriter/TdrcFrontend.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::OptionCategory Category("tdrc options");
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<input files>"),
+                                    cl::cat(Category));
+static cl::opt<std::string> Output("o", cl::desc("Output file (one input)"),
+                                   cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutDir("out-dir",
+                                   cl::desc("Write each output to DIR/<name>"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place", cl::desc("Overwrite the inputs"),
+                             cl::cat(Category));
+static cl::alias InPlaceShort("i", cl::aliasopt(InPlace),
+                              cl::desc("Alias for --in-place"));
+static cl::opt<bool>
+    Explain("explain",
+            cl::desc("Print, per kernel and branch, what was done and why"),
+            cl::cat(Category));
+static cl::opt<unsigned> MaxWorkGroupSize(
+    "max-workgroup-size",
+    cl::desc("Work-group size bound for kernels without "
+             "reqd_work_group_size; larger groups run unremapped (default 256)"),
+    cl::init(256), cl::cat(Category));
+static cl::opt<unsigned> LocalMemory(
+    "local-mem-budget",
+    cl::desc("Bytes of local memory a kernel may use in all (default 32768)"),
+    cl::init(32768), cl::cat(Category));
+
+static int usage(const Twine &Msg) {
+  errs() << "tdrc: error: " << Msg << "\n";
+  return 2;
+}
+
+/// Writes Text to Path through a temporary file in the same directory and a
+/// rename, so Path is either the old file or the complete new one.
+static bool writeAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Dir(Path);
+  sys::path::remove_filename(Dir);
+  if (Dir.empty())
+    Dir = ".";
+  SmallString<256> Model(Dir);
+  sys::path::append(Model, "." + sys::path::filename(Path).str() +
+                               ".tdrc-%%%%%%.tmp");
+  int FD;
+  SmallString<256> Tmp;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp)) {
+    errs() << "tdrc: error: cannot write '" << Path << "': " << EC.message()
+           << "\n";
+    return false;
+  }
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      errs() << "tdrc: error: cannot write '" << Path
+             << "': " << OS.error().message() << "\n";
+      OS.clear_error();
+      sys::fs::remove(Tmp);
+      return false;
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    errs() << "tdrc: error: cannot write '" << Path << "': " << EC.message()
+           << "\n";
+    sys::fs::remove(Tmp);
+    return false;
+  }
+  return true;
+}
+
+int main(int argc, const char **argv) {
+  // Everything after `--` goes to the parser, as with clang-tidy.
+  std::vector<const char *> Own;
+  tdrc::RewriteOptions Opts;
+  bool AfterDashes = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!AfterDashes && I > 0 && StringRef(argv[I]) == "--") {
+      AfterDashes = true;
+      continue;
+    }
+    if (AfterDashes)
+      Opts.ClangArgs.push_back(argv[I]);
+    else
+      Own.push_back(argv[I]);
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "tdrc " << TDRC_VERSION << " (thread-data remapping for OpenCL C)\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          int(Own.size()), Own.data(),
+          "tdrc: remove branch divergence from OpenCL kernels by on-GPU "
+          "thread-data remapping\n\n"
+          "  tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]\n",
+          &errs()))
+    return 2;
+
+  if (Inputs.empty())
+    return usage("no input files (see --help)");
+  int Targets = !Output.empty() + !OutDir.empty() + InPlace;
+  if (Targets != 1)
+    return usage("give exactly one of -o FILE, --out-dir DIR or --in-place");
+  if (!Output.empty() && Inputs.size() != 1)
+    return usage("-o takes one input; use --out-dir for several");
+  if (!OutDir.empty() && !sys::fs::is_directory(OutDir))
+    return usage("output directory '" + OutDir + "' does not exist");
+  if (MaxWorkGroupSize == 0 || MaxWorkGroupSize > 4096)
+    return usage("--max-workgroup-size must be between 1 and 4096");
+  for (const std::string &In : Inputs) {
+    if (!sys::fs::exists(In))
+      return usage("cannot open '" + In + "': no such file");
+    if (sys::fs::is_directory(In))
+      return usage("'" + In + "' is a directory");
+  }
+  Opts.MaxWorkGroupSize = MaxWorkGroupSize;
+  Opts.LocalMemoryBytes = LocalMemory;
+
+  int Status = 0;
+  for (const std::string &In : Inputs) {
+    std::string Out = Output;
+    if (!OutDir.empty()) {
+      SmallString<256> P(OutDir);
+      sys::path::append(P, sys::path::filename(In));
+      Out = std::string(P);
+    } else if (InPlace) {
+      Out = In;
+    }
+    if (Out != In && sys::fs::equivalent(In, Out))
+      return usage("output '" + Out + "' is the input; use --in-place");
+    tdrc::RewriteResult R = tdrc::rewriteFile(In, Opts);
+    if (!R.InternalError.empty()) {
+      errs() << "tdrc: internal error on '" << In << "': " << R.InternalError
+             << "\n";
+      return 2;
+    }
+    if (!R.ParsedOK) {
+      Status = 1; // Clang has printed the diagnostics
+      continue;
+    }
+    if (Explain)
+      for (const std::string &L : R.Explain)
+        outs() << L << "\n";
+    if (!writeAtomically(Out, R.Output))
+      return 2;
+  }
+  return Status;
+}
