@@ -50,6 +50,18 @@ private:
     return SM.getFileOffset(L);
   }
   std::string indentAt(SourceLocation L) const;
+  /// R widened to its whole lines if nothing else shares them.
+  Range wholeLines(Range R) const {
+    StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    unsigned B = R.Begin, E = R.End;
+    while (B > 0 && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
+      --B;
+    while (E < Buf.size() && (Buf[E] == ' ' || Buf[E] == '\t'))
+      ++E;
+    if ((B == 0 || Buf[B - 1] == '\n') && E < Buf.size() && Buf[E] == '\n')
+      return {B, E + 1};
+    return R;
+  }
   std::string text(Range R) const {
     return SM.getBufferData(SM.getMainFileID())
         .substr(R.Begin, R.End - R.Begin)
@@ -184,6 +196,9 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
       std::string Decl;
       llvm::raw_string_ostream OS(Decl);
       V->getType().getUnqualifiedType().print(OS, PP, V->getName());
+      OS.flush();
+      for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
+        Decl.erase(At, 10); // the default address space, spelled out
       Decls += I + Decl + "; /* tdrc: moved up from " +
                where(V->getLocation()) + " */\n";
       if (V->hasInit()) {
@@ -199,6 +214,8 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
     if (!DR)
       return fail(Why, "a declaration", DS->getBeginLoc());
     Consumed.push_back(*DR);
+    if (Assign.empty())
+      *DR = wholeLines(*DR); // drop the line rather than leave it blank
     E.replace(DR->Begin, DR->End - DR->Begin, Assign);
   }
   // Converted early returns clear the active flag; all but the region's
@@ -261,6 +278,13 @@ bool Emitter::run(EditList &E, std::string &Why) {
   for (const RemapRound &R : Plan.Rounds) {
     const IfStmt *B = R.Branch;
     std::string I = indentAt(B->getBeginLoc());
+    // In a region the round sits at the region's level, outside the segments.
+    std::string RI = I;
+    if (R.Region >= 0) {
+      const ActiveRegion &AR = Plan.Regions[R.Region];
+      RI = indentAt(AR.Kind == RegionKind::Guard ? AR.Guard->getBeginLoc()
+                                                 : AR.Start->getBeginLoc());
+    }
     std::optional<std::string> Cond = render(B->getCond());
     std::optional<Range> CR = range(B->getCond()->getSourceRange());
     std::optional<unsigned> At = offset(B->getBeginLoc());
@@ -278,10 +302,10 @@ bool Emitter::run(EditList &E, std::string &Why) {
       }
     std::string Text = "tdr_path = (" + *Cond + ") ? 1 : 0;\n";
     if (R.Region >= 0)
-      Text += I + "} /* tdrc: end of active segment */\n";
-    Text += headOrTailRound(Plan, R, Recompute, where(B->getBeginLoc()), I);
+      Text += RI + "} /* tdrc: end of active segment */\n";
+    Text += headOrTailRound(Plan, R, Recompute, where(B->getBeginLoc()), RI);
     if (R.Region >= 0)
-      Text += I + "if (tdr_active) {\n";
+      Text += RI + "if (tdr_active) {\n";
     E.insert(*At, Text + I);
     E.replace(CR->Begin, CR->End - CR->Begin, "tdr_path");
   }

@@ -39,7 +39,7 @@ const ReturnStmt *earlyReturnOf(const Stmt *S) {
   if (auto *CS = dyn_cast<CompoundStmt>(Then); CS && !CS->body_empty())
     R = dyn_cast<ReturnStmt>(CS->body_back());
   if (!R || R->getRetValue() || R->getBeginLoc().isMacroID() ||
-      If->getBeginLoc().isMacroID())
+      If->getBeginLoc().isMacroID() || If->getEndLoc().isMacroID())
     return nullptr;
   std::vector<const ReturnStmt *> Rets;
   std::vector<const BreakStmt *> Breaks;
@@ -97,7 +97,8 @@ std::optional<std::string> placeBranch(PlannerState &S, const IfStmt *Branch,
                          If->getThen() == Parent && isa<CompoundStmt>(Parent) &&
                          S.PM.getParent(If) == S.Body && !If->getInit() &&
                          !If->getConditionVariable() &&
-                         !If->getBeginLoc().isMacroID();
+                         !If->getBeginLoc().isMacroID() &&
+                         S.spelledInFile(If->getCond());
       if (!DirectGuard)
         return std::string(D == Dep::Data ? "nested inside the divergent "
                                             "branch at "
@@ -236,7 +237,7 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       }
     if (!Hoist)
       continue;
-    if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID())
+    if (!S.spelledInFile(DS))
       return "the declaration at " + S.loc(DS->getBeginLoc()) +
              " must move out of the guarded block but is spelled in a macro";
     for (const Decl *D : DS->decls()) {

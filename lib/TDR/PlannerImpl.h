@@ -38,6 +38,9 @@ struct PlannerState {
   bool before(clang::SourceLocation A, clang::SourceLocation B) const;
   bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner) const;
   Dep condDep(const clang::Stmt *S); // the condition class of if/loop/switch
+  /// The node's text is a contiguous range of the file (macros may be used
+  /// inside it, but it does not start or end inside a macro expansion).
+  bool spelledInFile(const clang::Stmt *S) const;
 };
 
 // KernelChecks.cpp

@@ -46,6 +46,13 @@ bool PlannerState::contains(const Stmt *Outer, const Stmt *Inner) const {
   return false;
 }
 
+bool PlannerState::spelledInFile(const Stmt *St) const {
+  return Lexer::makeFileCharRange(
+             CharSourceRange::getTokenRange(St->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .isValid();
+}
+
 Dep PlannerState::condDep(const Stmt *S) {
   const Expr *C = nullptr;
   if (auto *If = dyn_cast<IfStmt>(S))
@@ -242,9 +249,8 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                  *KernelReason});
       continue;
     }
-    if (If->getBeginLoc().isMacroID() || If->getCond()->getBeginLoc().isMacroID() ||
-        If->getCond()->getEndLoc().isMacroID() || If->getInit() ||
-        If->getConditionVariable()) {
+    if (If->getBeginLoc().isMacroID() || !S.spelledInFile(If->getCond()) ||
+        If->getInit() || If->getConditionVariable()) {
       Declined.push_back(
           {B, "divergent (" + Why + ") but the branch is spelled in a macro"});
       continue;
