@@ -21,19 +21,19 @@ public:
   std::optional<std::string> Reason;
 
   bool VisitGotoStmt(GotoStmt *G) {
-    return fail("uses goto at " + S.loc(G->getGotoLoc()));
+    return fail("it uses goto at " + S.loc(G->getGotoLoc()));
   }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *G) {
-    return fail("uses goto at " + S.loc(G->getGotoLoc()));
+    return fail("it uses goto at " + S.loc(G->getGotoLoc()));
   }
   bool VisitAsmStmt(AsmStmt *A) {
-    return fail("uses inline assembly at " + S.loc(A->getAsmLoc()));
+    return fail("it uses inline assembly at " + S.loc(A->getAsmLoc()));
   }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
-      return fail("calls through a function pointer at " +
+      return fail("it calls through a function pointer at " +
                   S.loc(CE->getBeginLoc()));
     if (const FunctionDecl *Def = Callee->getDefinition();
         Def && Def->hasBody()) {
@@ -48,11 +48,11 @@ public:
     StringRef Name = Callee->getName();
     switch (classifyBuiltin(Name)) {
     case BuiltinKind::Collective:
-      return fail("calls the collective '" + Name.str() + "' at " +
+      return fail("it calls the collective '" + Name.str() + "' at " +
                   S.loc(CE->getBeginLoc()) +
                   " (regrouping work-items would change its result)");
     case BuiltinKind::WorkItemLinearId:
-      return fail("calls '" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
+      return fail("it calls '" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
                   " (not redirected yet)");
     case BuiltinKind::WorkItemId:
       return workItemId(CE, Name);

@@ -245,7 +245,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     auto *If = cast<IfStmt>(B);
     if (KernelReason) {
       Declined.push_back({B, "divergent (" + Why +
-                                 ") but the kernel is left unchanged: it " +
+                                 ") but the kernel is left unchanged: " +
                                  *KernelReason});
       continue;
     }

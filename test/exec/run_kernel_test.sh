@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# One execution test of one kernel: rewrite it with tdrc, then
+#   diff       run original and rewritten on the default OpenCL device (PoCL in
+#              CI) with random inputs and compare every buffer bit for bit;
+#   diff-wg64  the same with --max-workgroup-size 64, so larger groups take
+#              the unremapped fallback path;
+#   oclgrind   run the rewritten kernel under Oclgrind (data races,
+#              uninitialized values, barrier divergence): no report allowed.
+# usage: run_kernel_test.sh MODE TDRC TDR_EXEC KERNEL.cl OUTDIR
+set -euo pipefail
+mode=$1 tdrc=$2 tdr_exec=$3 kernel=$4 outdir=$5
+here=$(cd "$(dirname "$0")" && pwd)
+name=$(basename "$kernel" .cl)
+mkdir -p "$outdir"
+case "$mode" in
+  diff)      out="$outdir/$name.tdr.cl";      "$tdrc" "$kernel" -o "$out" ;;
+  diff-wg64) out="$outdir/$name.wg64.tdr.cl"; "$tdrc" --max-workgroup-size 64 "$kernel" -o "$out" ;;
+  oclgrind)  out="$outdir/$name.ocl.tdr.cl";  "$tdrc" "$kernel" -o "$out" ;;
+  *) echo "unknown mode $mode" >&2; exit 2 ;;
+esac
+case "$mode" in
+  diff|diff-wg64) exec "$tdr_exec" "$kernel" "$out" ;;
+  oclgrind)       exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+esac

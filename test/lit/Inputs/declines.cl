@@ -1,0 +1,46 @@
+// Kernels tdrc must leave unchanged, each for a reason --explain names.
+int my_id(void) { return get_global_id(0); }
+
+__kernel void helper_reads_id(__global const int *in, __global int *out)
+{
+    int x = in[my_id()];
+    if (x > 0) out[my_id()] = 1;
+}
+
+__kernel void divergent_switch(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    switch (in[i] & 3) {
+    case 0: out[i] = 1; break;
+    default: out[i] = 2; break;
+    }
+}
+
+void bump(int *p) { *p += 1; }
+
+__kernel void address_taken(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int x = in[i];
+    bump(&x);
+    if (x > 0) out[i] = x; else out[i] = -x;
+}
+
+__kernel void collective(__global const int *in, __global int *out)
+{
+    __local int tile[64];
+    int i = get_global_id(0);
+    event_t e = async_work_group_copy(tile, in, 64, 0);
+    wait_group_events(1, &e);
+    if (tile[get_local_id(0)] > 0) out[i] = 1;
+}
+
+__kernel void divergent_return_inside(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int x = in[i];
+    for (int k = 0; k < 4; ++k) {
+        if (in[i + k] < -50) return;
+    }
+    if (x > 0) out[i] = x; else out[i] = -x;
+}
