@@ -10,6 +10,7 @@
 #include "tdrc/TDR/HeadOrTail.h"
 #include "tdrc/TDR/OpenCLBuiltins.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -24,7 +25,7 @@ class Emitter {
 public:
   Emitter(ASTContext &Ctx, const KernelPlan &Plan)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Plan(Plan) {}
+        Plan(Plan), PM(Plan.Kernel->getBody()) {}
 
   bool run(EditList &E, std::string &Why);
 
@@ -83,6 +84,7 @@ private:
   SourceManager &SM;
   const LangOptions &LO;
   const KernelPlan &Plan;
+  ParentMap PM;
   std::vector<Range> Consumed; // ranges re-spelled as a whole
   llvm::DenseSet<const VarDecl *> Hoisted;
 };
@@ -306,7 +308,16 @@ bool Emitter::run(EditList &E, std::string &Why) {
     Text += headOrTailRound(Plan, R, Recompute, where(B->getBeginLoc()), RI);
     if (R.Region >= 0)
       Text += RI + "if (tdr_active) {\n";
-    E.insert(*At, Text + I);
+    // A branch that is the lone body of an if/loop gets braces, so that the
+    // statements put before it stay under the same condition.
+    const Stmt *Parent = PM.getParent(B);
+    bool Brace = Parent && !isa<CompoundStmt, CaseStmt, DefaultStmt>(Parent);
+    std::optional<Range> Whole = stmtRange(B);
+    if (Brace && !Whole)
+      return fail(Why, "the branch", B->getBeginLoc());
+    E.insert(*At, (Brace ? "{ " : "") + Text + I);
+    if (Brace)
+      E.insert(Whole->End, " }");
     E.replace(CR->Begin, CR->End - CR->Begin, "tdr_path");
   }
 

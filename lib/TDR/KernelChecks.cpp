@@ -30,6 +30,16 @@ public:
     return fail("it uses inline assembly at " + S.loc(A->getAsmLoc()));
   }
 
+  bool VisitNamedDecl(NamedDecl *ND) {
+    // tdrc's own state lives under this prefix; a clash would miscompile, and
+    // an already-rewritten kernel is recognised this way (idempotence).
+    if (IsKernel && ND->getName().starts_with("tdr_"))
+      return fail("it already uses the name '" + ND->getNameAsString() +
+                  "' (the tdr_ prefix is reserved for tdrc; an already "
+                  "rewritten kernel is left as it is)");
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
