@@ -170,6 +170,18 @@ std::optional<std::string> placeBranch(PlannerState &S, const IfStmt *Branch,
   return std::nullopt;
 }
 
+bool needsGlobalFence(PlannerState &S, const IfStmt *Branch) {
+  for (const Stmt *W : S.GlobalWrites) {
+    if (S.before(W->getBeginLoc(), Branch->getBeginLoc()) &&
+        !S.contains(Branch, W))
+      return true;
+    for (const Stmt *P = S.PM.getParent(Branch); P; P = S.PM.getParent(P))
+      if (isLoop(P) && S.contains(P, W))
+        return true;
+  }
+  return false;
+}
+
 bool declaredInRegion(PlannerState &S, const VarDecl *V, int Region) {
   if (Region < 0)
     return false;

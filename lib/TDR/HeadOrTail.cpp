@@ -140,7 +140,10 @@ std::string headOrTailRound(const KernelPlan &Plan, const RemapRound &R,
   };
   Block(Saves, Region);
   S += J + "}\n";
-  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + (R.GlobalFence
+                ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* "
+                  "global writes of the work-items hand over too */\n"
+                : "barrier(CLK_LOCAL_MEM_FENCE);\n");
   S += J + "if (tdr_enabled) {\n";
   S += K + "tdr_lid = tdr_pool[tdr_plid];\n";
   S += K + "tdr_path = tdr_path_of[tdr_plid];\n";

@@ -154,7 +154,71 @@ private:
   PlannerState &S;
 };
 
+/// Finds writes that may reach global memory: stores through pointers that
+/// are not private, atomics, image/vector stores, and calls of helpers that
+/// take pointers (conservatively).
+class GlobalWriteCollector : public RecursiveASTVisitor<GlobalWriteCollector> {
+public:
+  explicit GlobalWriteCollector(PlannerState &S) : S(S) {}
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && mayBeGlobal(BO->getLHS()))
+      S.GlobalWrites.push_back(BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() && mayBeGlobal(UO->getSubExpr()))
+      S.GlobalWrites.push_back(UO);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    bool Writes = !FD;
+    if (FD && FD->hasBody()) {
+      for (const ParmVarDecl *P : FD->parameters())
+        Writes |= P->getType()->isPointerType();
+    } else if (FD) {
+      StringRef N = FD->getName();
+      Writes = classifyBuiltin(N) == BuiltinKind::Atomic ||
+               N.starts_with("vstore") || N.starts_with("write_image");
+    }
+    if (Writes)
+      S.GlobalWrites.push_back(CE);
+    return true;
+  }
+
+private:
+  /// The lvalue is not a private or local variable (or a part of one).
+  bool mayBeGlobal(const Expr *LHS) {
+    LangAS AS = LHS->getType().getAddressSpace();
+    if (AS == LangAS::opencl_local || AS == LangAS::opencl_private)
+      return false;
+    const Expr *E = LHS->IgnoreParenImpCasts();
+    while (true) {
+      if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+        E = ME->getBase()->IgnoreParenImpCasts();
+      else if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
+        E = VE->getBase()->IgnoreParenImpCasts();
+      else if (auto *AS2 = dyn_cast<ArraySubscriptExpr>(E);
+               AS2 && AS2->getBase()->IgnoreParenImpCasts()->getType()
+                          ->isArrayType())
+        E = AS2->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        return V->getType().getAddressSpace() == LangAS::opencl_global;
+    return true;
+  }
+  PlannerState &S;
+};
+
 } // namespace
+
+void collectGlobalWrites(PlannerState &S) {
+  GlobalWriteCollector C(S);
+  C.TraverseStmt(const_cast<CompoundStmt *>(S.Body));
+}
 
 std::optional<std::string> checkKernel(PlannerState &S) {
   llvm::DenseSet<const FunctionDecl *> Seen;

@@ -29,6 +29,8 @@ struct PlannerState {
   clang::ParentMap PM;
   /// Private variables written after their declaration (or address-taken).
   llvm::DenseSet<const clang::VarDecl *> Written;
+  /// Statements that may write global memory (see collectGlobalWrites).
+  std::vector<const clang::Stmt *> GlobalWrites;
   KernelPlan Plan;
 
   PlannerState(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
@@ -48,6 +50,10 @@ struct PlannerState {
 /// Plan.Dims on success.
 std::optional<std::string> checkKernel(PlannerState &S);
 void collectWrites(PlannerState &S);
+/// A work-item's global writes before a remap are read after it by another
+/// work-item: then the remap barrier must fence global memory too.
+void collectGlobalWrites(PlannerState &S);
+bool needsGlobalFence(PlannerState &S, const clang::IfStmt *Branch);
 
 // BranchContext.cpp
 /// Where a divergent branch sits.  Returns a reason to decline, or none and

@@ -136,6 +136,8 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
     Out += (Out.empty() ? "'" : ", '") + L.Var->getNameAsString() + "'";
   }
   T += "; migrates " + (Moved.empty() ? std::string("nothing") : Moved);
+  if (R.GlobalFence)
+    T += "; global fence (global writes precede the remap)";
   if (!Recomputed.empty())
     T += "; recomputes " + Recomputed + " from the new ID";
   return T;
@@ -211,6 +213,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   S.TD.run();
   collectWrites(S);
+  collectGlobalWrites(S);
   std::optional<std::string> KernelReason = checkKernel(S);
 
   std::vector<const Stmt *> Branches;
@@ -263,6 +266,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     RemapRound R;
     R.Branch = If;
     R.Region = Region;
+    R.GlobalFence = needsGlobalFence(S, If);
     P.Rounds.push_back(R);
   }
 

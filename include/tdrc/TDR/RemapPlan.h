@@ -66,6 +66,10 @@ struct RemapRound {
   int Region = -1; // index into KernelPlan::Regions, -1 = AllThreads
   std::vector<LiveVar> Live;
   unsigned LocalBytes = 0; // local memory this round needs
+  /// Global writes may precede the remap (in source order or through an
+  /// enclosing loop), so the barrier that hands state over fences global
+  /// memory too.
+  bool GlobalFence = false;
 };
 
 struct KernelPlan {
