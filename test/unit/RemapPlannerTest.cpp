@@ -152,3 +152,37 @@ TEST(RemapPlanner, ReqdWorkGroupSizeBoundsTheState) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RemapPlanner, GlobalFenceOnlyAfterGlobalWrites) {
+  auto Before = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      out[i] = 0;                       /* read back after the remap */
+      int x = in[i];
+      if (x > 0) out[i] += x; else out[i] -= x;
+    })");
+  ASSERT_EQ(Before.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(Before.Plan.Rounds[0].GlobalFence);
+
+  auto After = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int x = in[i];
+      if (x > 0) out[i] = x; else out[i] = -x;
+    })");
+  ASSERT_EQ(After.Plan.Rounds.size(), 1u);
+  EXPECT_FALSE(After.Plan.Rounds[0].GlobalFence);
+
+  auto Loop = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      for (int t = 0; t < 4; ++t)
+        if (in[i + t] > 0) out[i] += 1;   /* written in iteration t, read in t+1 */
+    })");
+  ASSERT_EQ(Loop.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(Loop.Plan.Rounds[0].GlobalFence);
+}
+
+} // namespace
