@@ -11,6 +11,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -47,8 +48,30 @@ static int usage(const Twine &Msg) {
 }
 
 /// Writes Text to Path through a temporary file in the same directory and a
-/// rename, so Path is either the old file or the complete new one.
-static bool writeAtomically(StringRef Path, StringRef Text) {
+/// rename, so Path is either the old file or the complete new one.  `-` and
+/// existing non-regular files (/dev/stdout, a pipe) are written directly:
+/// renaming over them would replace the device node.
+static bool writeOutput(StringRef Path, StringRef Text) {
+  sys::fs::file_status St;
+  bool Special = Path == "-" || (!sys::fs::status(Path, St) &&
+                                 sys::fs::exists(St) &&
+                                 !sys::fs::is_regular_file(St));
+  if (Special) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      if (OS.has_error()) {
+        EC = OS.error();
+        OS.clear_error();
+      }
+    }
+    if (EC)
+      errs() << "tdrc: error: cannot write '" << Path << "': " << EC.message()
+             << "\n";
+    return !EC;
+  }
   SmallString<256> Dir(Path);
   sys::path::remove_filename(Dir);
   if (Dir.empty())
@@ -63,6 +86,7 @@ static bool writeAtomically(StringRef Path, StringRef Text) {
            << "\n";
     return false;
   }
+  sys::RemoveFileOnSignal(Tmp); // an interrupted run leaves nothing behind
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
@@ -81,6 +105,7 @@ static bool writeAtomically(StringRef Path, StringRef Text) {
     sys::fs::remove(Tmp);
     return false;
   }
+  sys::DontRemoveFileOnSignal(Tmp);
   return true;
 }
 
@@ -141,7 +166,7 @@ int main(int argc, const char **argv) {
     } else if (InPlace) {
       Out = In;
     }
-    if (Out != In && sys::fs::equivalent(In, Out))
+    if (Out != In && Out != "-" && sys::fs::equivalent(In, Out))
       return usage("output '" + Out + "' is the input; use --in-place");
     tdrc::RewriteResult R = tdrc::rewriteFile(In, Opts);
     if (!R.InternalError.empty()) {
@@ -156,7 +181,7 @@ int main(int argc, const char **argv) {
     if (Explain)
       for (const std::string &L : R.Explain)
         outs() << L << "\n";
-    if (!writeAtomically(Out, R.Output))
+    if (!writeOutput(Out, R.Output))
       return 2;
   }
   return Status;
