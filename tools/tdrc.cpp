@@ -42,6 +42,15 @@ static cl::opt<unsigned> LocalMemory(
     cl::desc("Bytes of local memory a kernel may use in all (default 32768)"),
     cl::init(32768), cl::cat(Category));
 
+static cl::opt<std::string> AlgorithmOpt(
+    "algorithm",
+    cl::desc("auto (Head-or-Tail for two paths, DGI for more), hot or dgi"),
+    cl::init("auto"), cl::cat(Category));
+static cl::opt<unsigned>
+    Neighbors("neighbors",
+              cl::desc("DGI neighbouring factor N: 16, 32 or 64 (default 16)"),
+              cl::init(16), cl::cat(Category));
+
 static int usage(const Twine &Msg) {
   errs() << "tdrc: error: " << Msg << "\n";
   return 2;
@@ -153,7 +162,13 @@ int main(int argc, const char **argv) {
     if (sys::fs::is_directory(In))
       return usage("'" + In + "' is a directory");
   }
+  if (AlgorithmOpt != "auto" && AlgorithmOpt != "hot" && AlgorithmOpt != "dgi")
+    return usage("--algorithm must be auto, hot or dgi");
+  if (Neighbors != 16 && Neighbors != 32 && Neighbors != 64)
+    return usage("--neighbors must be 16, 32 or 64");
   Opts.MaxWorkGroupSize = MaxWorkGroupSize;
+  Opts.Algorithm = AlgorithmOpt;
+  Opts.Neighbors = Neighbors;
   Opts.LocalMemoryBytes = LocalMemory;
 
   int Status = 0;

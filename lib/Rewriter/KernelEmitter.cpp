@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tdrc/Rewriter/KernelEmitter.h"
-#include "tdrc/TDR/HeadOrTail.h"
+#include "tdrc/TDR/RemapCode.h"
 #include "tdrc/TDR/OpenCLBuiltins.h"
+#include "tdrc/TDR/PathShapes.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
@@ -78,6 +79,10 @@ private:
   }
 
   bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
+  /// The statements that compute tdr_path (and tdr_key) for a round, placed
+  /// before it; replaces the branch's conditions so they test the path.
+  std::optional<std::string> pathSelection(const RemapRound &R, EditList &E,
+                                           const std::string &I);
   bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
 
   ASTContext &Ctx;
@@ -260,6 +265,73 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
   return true;
 }
 
+std::optional<std::string>
+Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
+  auto Replace = [&](const Expr *Cond, const std::string &Text) {
+    std::optional<Range> CR = range(Cond->getSourceRange());
+    if (CR)
+      E.replace(CR->Begin, CR->End - CR->Begin, Text);
+    return CR.has_value();
+  };
+  if (const auto *Sw = dyn_cast<SwitchStmt>(R.Branch)) {
+    // The value is kept (it moves with its work-item); the switch that maps
+    // it to a path number is spelled with the original labels.
+    SwitchPaths SP;
+    std::optional<std::string> Cond = render(Sw->getCond());
+    if (switchPaths(Sw, SP) || !Cond)
+      return std::nullopt;
+    // The promoted type of the controlling expression: labels convert to it.
+    std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
+        Ctx.getPrintingPolicy());
+    std::string S = "tdr_key = (long)(" + *Cond + ");\n";
+    S += I + "switch ((" + T + ")tdr_key) {";
+    for (unsigned P = 0; P < SP.Groups.size(); ++P) {
+      for (const SwitchCase *L : SP.Groups[P]) {
+        if (isa<DefaultStmt>(L)) {
+          S += " default:";
+          continue;
+        }
+        const auto *C = cast<CaseStmt>(L);
+        std::optional<Range> LR = range(C->getLHS()->getSourceRange());
+        if (!LR)
+          return std::nullopt;
+        S += " case " + text(*LR);
+        if (C->getRHS()) {
+          std::optional<Range> RR = range(C->getRHS()->getSourceRange());
+          if (!RR)
+            return std::nullopt;
+          S += " ... " + text(*RR);
+        }
+        S += ":";
+      }
+      S += " tdr_path = " + std::to_string(P) + "; break;";
+    }
+    if (SP.NoMatchPath == SP.Groups.size())
+      S += " default: tdr_path = " + std::to_string(SP.NoMatchPath) + ";";
+    S += " }\n";
+    if (!Replace(Sw->getCond(), "(" + T + ")tdr_key"))
+      return std::nullopt;
+    return S;
+  }
+  const auto *If = cast<IfStmt>(R.Branch);
+  if (R.Algo == Algorithm::HeadOrTail) {
+    std::optional<std::string> Cond = render(If->getCond());
+    if (!Cond || !Replace(If->getCond(), "tdr_path"))
+      return std::nullopt;
+    return "tdr_path = (" + *Cond + ") ? 1 : 0;\n";
+  }
+  // DGI: path i = "condition i of the chain holds", the last = none does.
+  std::string S = "tdr_path = ";
+  for (unsigned P = 0; P < R.Chain.size(); ++P) {
+    std::optional<std::string> Cond = render(R.Chain[P]->getCond());
+    if (!Cond ||
+        !Replace(R.Chain[P]->getCond(), "tdr_path == " + std::to_string(P)))
+      return std::nullopt;
+    S += "(" + *Cond + ") ? " + std::to_string(P) + " : ";
+  }
+  return S + std::to_string(R.Chain.size()) + ";\n";
+}
+
 bool Emitter::run(EditList &E, std::string &Why) {
   auto *Body = cast<CompoundStmt>(Plan.Kernel->getBody());
   std::optional<unsigned> LB = offset(Body->getLBracLoc());
@@ -267,7 +339,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     return fail(Why, "the kernel body", Body->getLBracLoc());
   std::string BodyIndent =
       Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
-  E.insert(*LB + 1, "\n" + headOrTailPrologue(Plan, Ctx, BodyIndent));
+  E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent));
 
   for (const ActiveRegion &R : Plan.Regions) {
     bool Used = false;
@@ -278,7 +350,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
   }
 
   for (const RemapRound &R : Plan.Rounds) {
-    const IfStmt *B = R.Branch;
+    const Stmt *B = R.Branch;
     std::string I = indentAt(B->getBeginLoc());
     // In a region the round sits at the region's level, outside the segments.
     std::string RI = I;
@@ -287,10 +359,9 @@ bool Emitter::run(EditList &E, std::string &Why) {
       RI = indentAt(AR.Kind == RegionKind::Guard ? AR.Guard->getBeginLoc()
                                                  : AR.Start->getBeginLoc());
     }
-    std::optional<std::string> Cond = render(B->getCond());
-    std::optional<Range> CR = range(B->getCond()->getSourceRange());
+    std::optional<std::string> Select = pathSelection(R, E, I);
     std::optional<unsigned> At = offset(B->getBeginLoc());
-    if (!Cond || !CR || !At)
+    if (!Select || !At)
       return fail(Why, "the branch", B->getBeginLoc());
     std::vector<std::string> Recompute;
     for (const LiveVar &L : R.Live)
@@ -302,10 +373,10 @@ bool Emitter::run(EditList &E, std::string &Why) {
                       L.Var->getLocation());
         Recompute.push_back(*Init);
       }
-    std::string Text = "tdr_path = (" + *Cond + ") ? 1 : 0;\n";
+    std::string Text = *Select;
     if (R.Region >= 0)
       Text += RI + "} /* tdrc: end of active segment */\n";
-    Text += headOrTailRound(Plan, R, Recompute, where(B->getBeginLoc()), RI);
+    Text += remapRound(Plan, R, Recompute, where(B->getBeginLoc()), RI);
     if (R.Region >= 0)
       Text += RI + "if (tdr_active) {\n";
     // A branch that is the lone body of an if/loop gets braces, so that the
@@ -318,12 +389,12 @@ bool Emitter::run(EditList &E, std::string &Why) {
     E.insert(*At, (Brace ? "{ " : "") + Text + I);
     if (Brace)
       E.insert(Whole->End, " }");
-    E.replace(CR->Begin, CR->End - CR->Begin, "tdr_path");
   }
 
   for (const RemapRound &R : Plan.Rounds)
     for (const LiveVar &L : R.Live)
-      if (L.Var->getType().isConstQualified() && !Hoisted.count(L.Var) &&
+      if (L.Var && L.Var->getType().isConstQualified() &&
+          !Hoisted.count(L.Var) &&
           Hoisted.insert(L.Var).second && !stripConst(L.Var, E, Why))
         return false;
 

@@ -49,6 +49,10 @@ public:
     PlannerOptions PO;
     PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
     PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
+    PO.Neighbors = Opts.Neighbors;
+    PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
+                   : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
+                                             : AlgorithmChoice::Auto;
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
       ++Result.Kernels;

@@ -80,7 +80,7 @@ static int regionFor(PlannerState &S, RegionKind Kind, const IfStmt *Guard,
   return int(S.Plan.Regions.size() - 1);
 }
 
-std::optional<std::string> placeBranch(PlannerState &S, const IfStmt *Branch,
+std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
                                        int &Region) {
   const Stmt *Parent = S.PM.getParent(Branch);
   const IfStmt *Guard = nullptr;
@@ -170,16 +170,29 @@ std::optional<std::string> placeBranch(PlannerState &S, const IfStmt *Branch,
   return std::nullopt;
 }
 
-bool needsGlobalFence(PlannerState &S, const IfStmt *Branch) {
-  for (const Stmt *W : S.GlobalWrites) {
-    if (S.before(W->getBeginLoc(), Branch->getBeginLoc()) &&
-        !S.contains(Branch, W))
-      return true;
+bool needsGlobalFence(PlannerState &S, const Stmt *Branch) {
+  // In an enclosing loop, everything in the loop is both before and after.
+  auto InLoop = [&](const Stmt *X) {
     for (const Stmt *P = S.PM.getParent(Branch); P; P = S.PM.getParent(P))
-      if (isLoop(P) && S.contains(P, W))
+      if (isLoop(P) && S.contains(P, X))
         return true;
+    return false;
+  };
+  auto Before = [&](const Stmt *X) {
+    return (S.before(X->getBeginLoc(), Branch->getBeginLoc()) &&
+            !S.contains(Branch, X)) ||
+           InLoop(X);
+  };
+  auto After = [&](const Stmt *X) { return !Before(X) || InLoop(X); };
+  bool AccessBefore = false, WriteAfter = false;
+  for (const Stmt *W : S.GlobalWrites) {
+    if (Before(W))
+      return true; // written by one work-item, maybe read by the other
+    WriteAfter |= After(W);
   }
-  return false;
+  for (const Stmt *A : S.GlobalAccesses)
+    AccessBefore |= Before(A);
+  return AccessBefore && WriteAfter;
 }
 
 bool declaredInRegion(PlannerState &S, const VarDecl *V, int Region) {
@@ -218,7 +231,7 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
     if (ER != R.Start)
       Splits.push_back(ER->getEndLoc());
   for (const RemapRound *RR : Rounds)
-    Splits.push_back(RR->Branch->getCond()->getEndLoc());
+    Splits.push_back(condOf(RR->Branch)->getEndLoc());
   auto SegmentOf = [&](SourceLocation L) {
     unsigned N = 0;
     for (SourceLocation Sp : Splits)

@@ -165,13 +165,29 @@ public:
       S.GlobalWrites.push_back(BO);
     return true;
   }
+  // Any access of global memory (reads included): a read before a remap and
+  // a write after it may touch the same word from two work-items.
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    noteAccess(E);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (E->isArrow())
+      noteAccess(E);
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_Deref)
+      noteAccess(UO);
     if (UO->isIncrementDecrementOp() && mayBeGlobal(UO->getSubExpr()))
       S.GlobalWrites.push_back(UO);
     return true;
   }
+
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->getName().starts_with("vload"))
+      S.GlobalAccesses.push_back(CE);
     bool Writes = !FD;
     if (FD && FD->hasBody()) {
       for (const ParmVarDecl *P : FD->parameters())
@@ -181,12 +197,40 @@ public:
       Writes = classifyBuiltin(N) == BuiltinKind::Atomic ||
                N.starts_with("vstore") || N.starts_with("write_image");
     }
-    if (Writes)
+    if (Writes) {
       S.GlobalWrites.push_back(CE);
+      S.GlobalAccesses.push_back(CE);
+    }
     return true;
   }
 
 private:
+  void noteAccess(const Expr *E) {
+    LangAS AS = E->getType().getAddressSpace();
+    if (AS != LangAS::opencl_local && AS != LangAS::opencl_private &&
+        AS != LangAS::opencl_constant && mayBeGlobal(E) &&
+        !throughConstRestrictParam(E))
+      S.GlobalAccesses.push_back(E);
+  }
+
+  /// p[i], *p or p->f where p is a `const T *restrict` kernel parameter: no
+  /// write in the kernel can touch that memory, so reading it is no hazard.
+  static bool throughConstRestrictParam(const Expr *E) {
+    const Expr *Base = nullptr;
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      Base = AS->getBase();
+    else if (auto *UO = dyn_cast<UnaryOperator>(E))
+      Base = UO->getSubExpr();
+    else if (auto *ME = dyn_cast<MemberExpr>(E))
+      Base = ME->getBase();
+    auto *DR = Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    if (!P || !P->getType()->isPointerType())
+      return false;
+    return P->getType().isRestrictQualified() &&
+           P->getType()->getPointeeType().isConstQualified();
+  }
+
   /// The lvalue is not a private or local variable (or a part of one).
   bool mayBeGlobal(const Expr *LHS) {
     LangAS AS = LHS->getType().getAddressSpace();

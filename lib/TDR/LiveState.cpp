@@ -229,6 +229,10 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     }
   }
 
+  // A switch's value decides its case after the remap: it moves too.
+  if (isa<SwitchStmt>(R.Branch))
+    Moved.push_back({nullptr, S.Ctx.LongTy});
+
   llvm::DenseSet<const VarDecl *> Seen;
   std::vector<unsigned> NextSlot(S.Plan.Pools.size() + Moved.size(), 0);
   unsigned Bytes = 0;

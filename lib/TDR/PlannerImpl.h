@@ -31,6 +31,8 @@ struct PlannerState {
   llvm::DenseSet<const clang::VarDecl *> Written;
   /// Statements that may write global memory (see collectGlobalWrites).
   std::vector<const clang::Stmt *> GlobalWrites;
+  /// Statements that may read or write global memory.
+  std::vector<const clang::Stmt *> GlobalAccesses;
   KernelPlan Plan;
 
   PlannerState(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
@@ -50,16 +52,17 @@ struct PlannerState {
 /// Plan.Dims on success.
 std::optional<std::string> checkKernel(PlannerState &S);
 void collectWrites(PlannerState &S);
-/// A work-item's global writes before a remap are read after it by another
-/// work-item: then the remap barrier must fence global memory too.
+/// A logical work-item's global accesses before a remap and its writes after
+/// it are made by two physical work-items: then the remap barrier must fence
+/// global memory too.
 void collectGlobalWrites(PlannerState &S);
-bool needsGlobalFence(PlannerState &S, const clang::IfStmt *Branch);
+bool needsGlobalFence(PlannerState &S, const clang::Stmt *Branch);
 
 // BranchContext.cpp
 /// Where a divergent branch sits.  Returns a reason to decline, or none and
 /// sets Region (-1: all threads) creating/extending Plan.Regions.
 std::optional<std::string> placeBranch(PlannerState &S,
-                                       const clang::IfStmt *Branch,
+                                       const clang::Stmt *Branch,
                                        int &Region);
 /// After all rounds are known: converted early returns and hoisted
 /// declarations of each region; a reason to decline the region, or none.

@@ -1,10 +1,13 @@
 //===- RemapPlanner.cpp - Which branches of a kernel get a remap round -----===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/RemapCode.h"
+#include "tdrc/TDR/PathShapes.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -53,18 +56,22 @@ bool PlannerState::spelledInFile(const Stmt *St) const {
       .isValid();
 }
 
-Dep PlannerState::condDep(const Stmt *S) {
-  const Expr *C = nullptr;
+const Expr *condOf(const Stmt *S) {
   if (auto *If = dyn_cast<IfStmt>(S))
-    C = If->getCond();
-  else if (auto *Sw = dyn_cast<SwitchStmt>(S))
-    C = Sw->getCond();
-  else if (auto *F = dyn_cast<ForStmt>(S))
-    C = F->getCond();
-  else if (auto *W = dyn_cast<WhileStmt>(S))
-    C = W->getCond();
-  else if (auto *D = dyn_cast<DoStmt>(S))
-    C = D->getCond();
+    return If->getCond();
+  if (auto *Sw = dyn_cast<SwitchStmt>(S))
+    return Sw->getCond();
+  if (auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  return nullptr;
+}
+
+Dep PlannerState::condDep(const Stmt *S) {
+  const Expr *C = condOf(S);
   return C ? TD.exprDep(C).Level : Dep::Uniform;
 }
 
@@ -121,7 +128,12 @@ std::string describeDep(PlannerState &S, const Expr *Cond) {
 }
 
 std::string describeRound(PlannerState &S, const RemapRound &R) {
-  std::string T = "Head-or-Tail, round " + std::to_string(R.Index);
+  std::string T =
+      R.Algo == Algorithm::DGI
+          ? "Data Group Indexing over " + std::to_string(R.Paths) +
+                " paths (N=" + std::to_string(R.Neighbors) + "), round " +
+                std::to_string(R.Index)
+          : "Head-or-Tail, round " + std::to_string(R.Index);
   if (R.Region >= 0) {
     const ActiveRegion &AR = S.Plan.Regions[R.Region];
     T += AR.Kind == RegionKind::Guard
@@ -133,11 +145,11 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
   std::string Moved, Recomputed;
   for (const LiveVar &L : R.Live) {
     std::string &Out = L.How == LiveVar::Migrate ? Moved : Recomputed;
-    Out += (Out.empty() ? "'" : ", '") + L.Var->getNameAsString() + "'";
+    Out += (Out.empty() ? "'" : ", '") + L.name() + "'";
   }
   T += "; migrates " + (Moved.empty() ? std::string("nothing") : Moved);
   if (R.GlobalFence)
-    T += "; global fence (global writes precede the remap)";
+    T += "; global fence (global memory is accessed on both sides of the remap)";
   if (!Recomputed.empty())
     T += "; recomputes " + Recomputed + " from the new ID";
   return T;
@@ -169,8 +181,18 @@ void rebuildPools(KernelPlan &P) {
         L.Pool = unsigned(NewIndex[L.Pool]);
   P.Pools = std::move(Kept);
   P.LocalBytes = 0;
+  P.MaxPaths = P.MaxDgiCounts = 0;
+  for (const RemapRound &R : P.Rounds)
+    if (R.Algo == Algorithm::DGI) {
+      P.MaxPaths = std::max(P.MaxPaths, R.Paths);
+      unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
+      P.MaxDgiCounts = std::max(
+          P.MaxDgiCounts, Keys * dgiGroups(P.MaxWorkGroupSize, R.Neighbors));
+    }
   if (!P.Rounds.empty())
     P.LocalBytes = P.MaxWorkGroupSize * 5 + 12; // ID pool, paths, counters
+  if (P.MaxDgiCounts) // paths by physical ID, sub-counts
+    P.LocalBytes += P.MaxWorkGroupSize + P.MaxDgiCounts * 4;
   for (const MigrationPool &MP : P.Pools)
     P.LocalBytes += MP.Slots * MP.ElementBytes * P.MaxWorkGroupSize;
 }
@@ -219,6 +241,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   std::vector<const Stmt *> Branches;
   collectBranches(S.Body, Branches);
   std::vector<std::pair<const Stmt *, std::string>> Declined;
+  std::map<const IfStmt *, const IfStmt *> ChainHead; // else-if -> its head
   for (const Stmt *B : Branches) {
     Dep D = S.condDep(B);
     if (isa<ForStmt, WhileStmt, DoStmt>(B)) {
@@ -232,41 +255,55 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                "not implemented)"});
       continue;
     }
-    const Expr *Cond = isa<IfStmt>(B) ? cast<IfStmt>(B)->getCond()
-                                      : cast<SwitchStmt>(B)->getCond();
+    const Expr *Cond = condOf(B);
+    if (auto *If = dyn_cast<IfStmt>(B); If && ChainHead.count(If))
+      continue; // explained with its chain's head
     std::string Why = describeDep(S, Cond);
     if (D != Dep::Data) {
       P.Explain.push_back({B->getBeginLoc(), false, "not divergent: " + Why});
       continue;
     }
-    if (isa<SwitchStmt>(B)) {
-      Declined.push_back({B, "divergent switch (" + Why +
-                                 "); many-path remapping (DGI) is not "
-                                 "implemented yet"});
-      continue;
+    auto Decline = [&](const std::string &Reason) {
+      Declined.push_back({B, "divergent (" + Why + ") but " + Reason});
+    };
+    RemapRound R;
+    R.Branch = B;
+    if (auto *If = dyn_cast<IfStmt>(B)) {
+      R.Chain = elseIfChain(If);
+      R.Paths = unsigned(R.Chain.size()) + 1;
+      for (size_t I = 1; I < R.Chain.size(); ++I)
+        ChainHead[R.Chain[I]] = If;
+    } else {
+      SwitchPaths SP;
+      if (auto Reason = switchPaths(cast<SwitchStmt>(B), SP)) {
+        Decline("the switch cannot be remapped: " + *Reason);
+        continue;
+      }
+      R.Paths = SP.paths();
     }
-    auto *If = cast<IfStmt>(B);
     if (KernelReason) {
-      Declined.push_back({B, "divergent (" + Why +
-                                 ") but the kernel is left unchanged: " +
-                                 *KernelReason});
+      Decline("the kernel is left unchanged: " + *KernelReason);
       continue;
     }
-    if (If->getBeginLoc().isMacroID() || !S.spelledInFile(If->getCond()) ||
-        If->getInit() || If->getConditionVariable()) {
-      Declined.push_back(
-          {B, "divergent (" + Why + ") but the branch is spelled in a macro"});
+    bool InFile = !B->getBeginLoc().isMacroID() && S.spelledInFile(Cond);
+    for (const IfStmt *C : R.Chain)
+      InFile &= !C->getInit() && !C->getConditionVariable() &&
+                S.spelledInFile(C->getCond());
+    if (!InFile) {
+      Decline("the branch is spelled in a macro");
       continue;
     }
     int Region = -1;
-    if (auto Reason = placeBranch(S, If, Region)) {
-      Declined.push_back({B, "divergent (" + Why + ") but " + *Reason});
+    if (auto Reason = placeBranch(S, B, Region)) {
+      Decline(*Reason);
       continue;
     }
-    RemapRound R;
-    R.Branch = If;
     R.Region = Region;
-    R.GlobalFence = needsGlobalFence(S, If);
+    R.GlobalFence = needsGlobalFence(S, B);
+    R.Neighbors = Opts.Neighbors;
+    R.Algo = R.Paths > 2 || Opts.Algorithm == AlgorithmChoice::DGI
+                 ? Algorithm::DGI
+                 : Algorithm::HeadOrTail;
     P.Rounds.push_back(R);
   }
 
@@ -274,7 +311,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   LiveState LS(S);
   auto Decline = [&](std::vector<RemapRound>::iterator It, std::string Why) {
     Declined.push_back(
-        {It->Branch, "divergent (" + describeDep(S, It->Branch->getCond()) +
+        {It->Branch, "divergent (" + describeDep(S, condOf(It->Branch)) +
                          ") but " + Why});
     return P.Rounds.erase(It);
   };
@@ -309,12 +346,27 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   unsigned Index = 0;
   for (RemapRound &R : P.Rounds) {
     R.Index = ++Index;
+    for (size_t I = 1; I < R.Chain.size(); ++I)
+      P.Explain.push_back({R.Chain[I]->getBeginLoc(), true,
+                           "path " + std::to_string(I) + " of the else-if "
+                           "chain at " + S.loc(R.Branch->getBeginLoc()) +
+                           " (round " + std::to_string(R.Index) + ")"});
     P.Explain.push_back({R.Branch->getBeginLoc(), true,
-                         "divergent (" + describeDep(S, R.Branch->getCond()) +
+                         "divergent (" + describeDep(S, condOf(R.Branch)) +
                              "); " + describeRound(S, R)});
   }
   for (auto &[B, Why] : Declined)
     P.Explain.push_back({B->getBeginLoc(), false, Why});
+  for (auto &[Member, Head] : ChainHead) {
+    bool Remapped = false;
+    for (const RemapRound &R : P.Rounds)
+      Remapped |= R.Branch == Head;
+    if (!Remapped)
+      P.Explain.push_back({Member->getBeginLoc(), false,
+                           "part of the else-if chain at " +
+                               S.loc(Head->getBeginLoc()) +
+                               ", left unchanged with it"});
+  }
   std::sort(P.Explain.begin(), P.Explain.end(),
             [&](const Explanation &A, const Explanation &B) {
               return S.before(A.Loc, B.Loc);

@@ -4,8 +4,11 @@
 #              CI) with random inputs and compare every buffer bit for bit;
 #   diff-wg64  the same with --max-workgroup-size 64, so larger groups take
 #              the unremapped fallback path;
+#   diff-dgi   the same with Data Group Indexing forced on every branch
+#              (two-path ones too) and neighbourhoods of 32;
 #   oclgrind   run the rewritten kernel under Oclgrind (data races,
-#              uninitialized values, barrier divergence): no report allowed.
+#              uninitialized values, barrier divergence): no report allowed;
+#   oclgrind-dgi  the same for the forced-DGI rewrite.
 # usage: run_kernel_test.sh MODE TDRC TDR_EXEC KERNEL.cl OUTDIR
 set -euo pipefail
 mode=$1 tdrc=$2 tdr_exec=$3 kernel=$4 outdir=$5
@@ -15,10 +18,12 @@ mkdir -p "$outdir"
 case "$mode" in
   diff)      out="$outdir/$name.tdr.cl";      "$tdrc" "$kernel" -o "$out" ;;
   diff-wg64) out="$outdir/$name.wg64.tdr.cl"; "$tdrc" --max-workgroup-size 64 "$kernel" -o "$out" ;;
+  diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  "$tdrc" --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   oclgrind)  out="$outdir/$name.ocl.tdr.cl";  "$tdrc" "$kernel" -o "$out" ;;
+  oclgrind-dgi) out="$outdir/$name.ocldgi.tdr.cl"; "$tdrc" --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
-  diff|diff-wg64) exec "$tdr_exec" "$kernel" "$out" ;;
-  oclgrind)       exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
+  oclgrind|oclgrind-dgi)   exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

@@ -1,7 +1,7 @@
 /* tdr_exec: differential execution harness for tdrc.
  *
- *   tdr_exec [--seeds S] [--quick] ORIGINAL.cl REWRITTEN.cl
- *   tdr_exec --run-only [--seeds S] [--quick] FILE.cl     (no comparison; for Oclgrind)
+ *   tdr_exec [--seeds S] [--quick] [--kernel K] ORIGINAL.cl REWRITTEN.cl
+ *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] FILE.cl   (no comparison; for Oclgrind)
  *
  * Runs a kernel's ORIGINAL and REWRITTEN source on the default device (see
  * tdrcl_env_init) with identical deterministic inputs, for every seed x local
@@ -12,6 +12,11 @@
  *   // EXEC: arg NAME buf   int|uint|float size=EXPR fill=zero|seq|rand:LO:HI|mix:LO:HI
  *   // EXEC: arg NAME val   int|uint|float value=EXPR
  *   // EXEC: arg NAME local int|uint|float size=EXPR
+ *
+ * A file may hold several kernels: every 'kernel=' line starts a new spec,
+ * followed by that kernel's 'arg' lines. The program is built once (all
+ * specs must then have the same options=) and every kernel is checked; a
+ * mismatching kernel does not stop the others. --kernel K checks only K.
  *
  * 'arg' lines are in kernel-parameter order. EXPR: integer literals and N
  * (G0*G1), G0, G1, L (work-group size) joined by + and *. The global size is
@@ -31,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_ARGS = 64, MAX_LOCALS = 32, MAX_TOKENS = 32 };
+enum { MAX_ARGS = 64, MAX_LOCALS = 32, MAX_TOKENS = 32, MAX_KERNELS = 1024 };
 /* Extra elements after every buffer in compare mode, so an out-of-bounds
  * write by only one of the two programs shows up as a mismatch. Left out in
  * --run-only mode so Oclgrind still sees the exact buffer bounds. */
@@ -76,12 +81,13 @@ typedef struct {
   int has_mix;
 } exec_spec;
 
-/* One built program under test. */
+/* One built program under test, with one kernel object per spec. */
 typedef struct {
   const char *path;
   cl_program prog;
-  cl_kernel kernel;
-  size_t wg_max;
+  int nkernels;
+  cl_kernel kernel[MAX_KERNELS];
+  size_t wg_max[MAX_KERNELS];
 } program;
 
 /* ---------------------------------------------------------------- errors */
@@ -249,8 +255,6 @@ static void copy_str(char *dst, size_t cap, const char *src, const char *file, i
 
 static void parse_header(exec_spec *sp, int line, char **tok, int ntok) {
   const char *f = sp->file;
-  if (sp->kernel_line)
-    spec_error(f, line, "second 'kernel=' line (first at line %d)", sp->kernel_line);
   sp->kernel_line = line;
   int have_global = 0, local_dims[MAX_LOCALS];
   for (int i = 0; i < ntok; i++) {
@@ -383,12 +387,18 @@ static void parse_arg(exec_spec *sp, int line, char **tok, int ntok) {
   sp->nargs++;
 }
 
-/* Reads every "// EXEC:" line of path into *sp; exits 2 on any error. */
-static void parse_spec(const char *path, exec_spec *sp) {
+static void init_spec(exec_spec *sp, const char *path) {
   memset(sp, 0, sizeof *sp);
   sp->file = path;
   sp->seeds = 3;
   strcpy(sp->options, "-cl-std=CL1.2");
+}
+
+/* Reads every "// EXEC:" line of path into specs[] (one per 'kernel=' line,
+ * malloc'd into *out); returns the count. Exits 2 on any error. */
+static int parse_specs(const char *path, exec_spec **out) {
+  exec_spec *specs = NULL;
+  int nspecs = 0;
   char *text = tdrcl_read_file(path, NULL);
   if (!text)
     exit(2);
@@ -412,19 +422,43 @@ static void parse_spec(const char *path, exec_spec *sp) {
           spec_error(path, line, "too many tokens");
         if (ntok == 0)
           spec_error(path, line, "empty EXEC line");
-        if (!strncmp(tok[0], "kernel=", 7))
-          parse_header(sp, line, tok, ntok);
-        else if (!strcmp(tok[0], "arg"))
-          parse_arg(sp, line, tok, ntok);
-        else
+        if (!strncmp(tok[0], "kernel=", 7)) {
+          if (nspecs == MAX_KERNELS)
+            spec_error(path, line, "more than %d kernels", MAX_KERNELS);
+          exec_spec *grown = realloc(specs, (nspecs + 1) * sizeof *specs);
+          if (!grown) {
+            fprintf(stderr, "tdr_exec: out of memory\n");
+            exit(2);
+          }
+          specs = grown;
+          init_spec(&specs[nspecs], path);
+          parse_header(&specs[nspecs], line, tok, ntok);
+          for (int k = 0; k < nspecs; k++)
+            if (!strcmp(specs[k].kernel, specs[nspecs].kernel))
+              spec_error(path, line, "second spec for kernel '%s' (first at line %d)",
+                         specs[k].kernel, specs[k].kernel_line);
+          if (nspecs > 0 && strcmp(specs[0].options, specs[nspecs].options))
+            spec_error(path, line,
+                       "options= '%s' differ from '%s' of kernel '%s' (line %d); a file's "
+                       "kernels are built as one program",
+                       specs[nspecs].options, specs[0].options, specs[0].kernel,
+                       specs[0].kernel_line);
+          nspecs++;
+        } else if (!strcmp(tok[0], "arg")) {
+          if (nspecs == 0)
+            spec_error(path, line, "'arg' line before the first 'kernel=' line");
+          parse_arg(&specs[nspecs - 1], line, tok, ntok);
+        } else
           spec_error(path, line, "EXEC line must start with 'kernel=' or 'arg', not '%s'", tok[0]);
       }
     }
     s = nl ? nl + 1 : NULL;
   }
   free(text);
-  if (!sp->kernel_line)
+  if (!nspecs)
     spec_error(path, 0, "no '// EXEC: kernel=... global=... local=...' line");
+  *out = specs;
+  return nspecs;
 }
 
 /* ------------------------------------------------------------------ fills */
@@ -491,6 +525,7 @@ static void fill_buffer(void *buf, size_t n, const arg_spec *a, int argi, int se
 /* Everything one launch needs, shared by both programs. */
 typedef struct {
   const exec_spec *sp;
+  int ki;              /* index of sp in the file's specs (and kernel objects) */
   const size_t *local; /* [2] */
   size_t global[2];    /* rounded up to a multiple of local */
   long long vars[V_COUNT];
@@ -508,9 +543,11 @@ static void format_local(char *out, size_t cap, const exec_spec *sp, const size_
 }
 
 /* Evaluates sizes and values for one local-size configuration. */
-static void prepare_launch(launch *ln, const exec_spec *sp, const size_t *local, size_t guard) {
+static void prepare_launch(launch *ln, const exec_spec *sp, int ki, const size_t *local,
+                           size_t guard) {
   memset(ln, 0, sizeof *ln);
   ln->sp = sp;
+  ln->ki = ki;
   ln->local = local;
   ln->guard = guard;
   for (int d = 0; d < sp->dims; d++)
@@ -567,6 +604,7 @@ static void make_inputs(launch *ln, int seed, mix_id mix) {
 static void run_once(const program *p, cl_command_queue q, cl_context ctx, const launch *ln,
                      void *out[MAX_ARGS]) {
   const exec_spec *sp = ln->sp;
+  cl_kernel kernel = p->kernel[ln->ki];
   cl_mem mem[MAX_ARGS] = {0};
   for (int i = 0; i < sp->nargs; i++) {
     cl_int err = CL_SUCCESS;
@@ -577,16 +615,16 @@ static void run_once(const program *p, cl_command_queue q, cl_context ctx, const
       mem[i] =
           clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, ln->input[i], &err);
       if (err == CL_SUCCESS)
-        err = clSetKernelArg(p->kernel, i, sizeof(cl_mem), &mem[i]);
+        err = clSetKernelArg(kernel, i, sizeof(cl_mem), &mem[i]);
       else
         call = "clCreateBuffer";
       break;
     }
     case A_VAL:
-      err = clSetKernelArg(p->kernel, i, 4, &ln->value[i]);
+      err = clSetKernelArg(kernel, i, 4, &ln->value[i]);
       break;
     case A_LOCAL:
-      err = clSetKernelArg(p->kernel, i, 4 * ln->elems[i], NULL);
+      err = clSetKernelArg(kernel, i, 4 * ln->elems[i], NULL);
       break;
     }
     if (err != CL_SUCCESS) {
@@ -597,7 +635,7 @@ static void run_once(const program *p, cl_command_queue q, cl_context ctx, const
     }
   }
   cl_int err =
-      clEnqueueNDRangeKernel(q, p->kernel, sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
+      clEnqueueNDRangeKernel(q, kernel, sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
   if (err != CL_SUCCESS) {
     char what[128], lstr[64];
     format_local(lstr, sizeof lstr, sp, ln->local);
@@ -661,22 +699,21 @@ static int compare(const launch *ln, int seed, mix_id mix, void *a[MAX_ARGS], vo
 
 /* -------------------------------------------------------------- programs */
 
-static void load_program(program *p, tdrcl_env *env, const exec_spec *sp, const char *path) {
-  p->path = path;
-  /* -cl-kernel-arg-info only adds metadata; it lets us check arg names. */
-  char options[sizeof sp->options + 32];
-  snprintf(options, sizeof options, "%s -cl-kernel-arg-info", sp->options);
-  p->prog = tdrcl_build_file(env, path, options);
-  if (!p->prog)
-    exit(2);
+/* Creates the kernel object of specs[ki] in p and checks its parameters
+ * against the spec. */
+static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki) {
+  const char *path = p->path;
   cl_int err;
-  p->kernel = clCreateKernel(p->prog, sp->kernel, &err);
-  if (err != CL_SUCCESS)
-    cl_fail(path, "clCreateKernel", err);
-  CL_CHECK(path, clGetKernelWorkGroupInfo, p->kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE,
-           sizeof p->wg_max, &p->wg_max, NULL);
+  cl_kernel k = p->kernel[ki] = clCreateKernel(p->prog, sp->kernel, &err);
+  if (err != CL_SUCCESS) {
+    char what[192];
+    snprintf(what, sizeof what, "clCreateKernel('%s')", sp->kernel);
+    cl_fail(path, what, err);
+  }
+  CL_CHECK(path, clGetKernelWorkGroupInfo, k, env->device, CL_KERNEL_WORK_GROUP_SIZE,
+           sizeof p->wg_max[ki], &p->wg_max[ki], NULL);
   cl_uint nparams;
-  CL_CHECK(path, clGetKernelInfo, p->kernel, CL_KERNEL_NUM_ARGS, sizeof nparams, &nparams, NULL);
+  CL_CHECK(path, clGetKernelInfo, k, CL_KERNEL_NUM_ARGS, sizeof nparams, &nparams, NULL);
   if ((int)nparams != sp->nargs)
     spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s has %u parameters but %d 'arg' lines",
                sp->kernel, path, nparams, sp->nargs);
@@ -684,8 +721,8 @@ static void load_program(program *p, tdrcl_env *env, const exec_spec *sp, const 
   for (int i = 0; i < sp->nargs; i++) {
     char name[256];
     cl_kernel_arg_address_qualifier aq;
-    if (clGetKernelArgInfo(p->kernel, i, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) ||
-        clGetKernelArgInfo(p->kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL))
+    if (clGetKernelArgInfo(k, i, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) ||
+        clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL))
       return;
     const arg_spec *a = &sp->args[i];
     if (path == sp->file && strcmp(name, a->name)) /* names: spec file only */
@@ -705,9 +742,27 @@ static void load_program(program *p, tdrcl_env *env, const exec_spec *sp, const 
   }
 }
 
+/* Builds path once and creates the kernel of every selected spec
+ * (run[ki] != 0). */
+static void load_program(program *p, tdrcl_env *env, const exec_spec *specs, int nspecs,
+                         const int *run, const char *path) {
+  p->path = path;
+  p->nkernels = nspecs;
+  /* -cl-kernel-arg-info only adds metadata; it lets us check arg names. */
+  char options[sizeof specs[0].options + 32];
+  snprintf(options, sizeof options, "%s -cl-kernel-arg-info", specs[0].options);
+  p->prog = tdrcl_build_file(env, path, options);
+  if (!p->prog)
+    exit(2);
+  for (int ki = 0; ki < nspecs; ki++)
+    if (run[ki])
+      load_kernel(p, env, &specs[ki], ki);
+}
+
 static void release_program(program *p) {
-  if (p->kernel)
-    clReleaseKernel(p->kernel);
+  for (int ki = 0; ki < p->nkernels; ki++)
+    if (p->kernel[ki])
+      clReleaseKernel(p->kernel[ki]);
   if (p->prog)
     clReleaseProgram(p->prog);
 }
@@ -715,20 +770,94 @@ static void release_program(program *p) {
 /* ------------------------------------------------------------------- main */
 
 static _Noreturn void usage(void) {
-  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] ORIGINAL.cl REWRITTEN.cl\n"
-                  "       tdr_exec --run-only [--seeds S] [--quick] FILE.cl\n");
+  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] ORIGINAL.cl REWRITTEN.cl\n"
+                  "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] FILE.cl\n");
   exit(2);
+}
+
+/* Runs (and with two files compares) every configuration of one kernel.
+ * Returns the number of configurations run, or -1 after a mismatch (the
+ * kernel's remaining configurations are skipped). */
+static int check_kernel(const exec_spec *sp, int ki, program *prog, int nfiles, tdrcl_env *env,
+                        const size_t max_items[3], int quick, int seeds_override, int run_only) {
+  int seeds = quick ? 1 : seeds_override ? seeds_override : sp->seeds;
+  const char *file = sp->file;
+
+  /* Local sizes to run: all, or the first and last with --quick; skip the
+   * ones this kernel cannot launch with on this device. */
+  int run_local[MAX_LOCALS] = {0}, nrun = 0;
+  for (int l = 0; l < sp->nlocal; l++) {
+    if (quick && l != 0 && l != sp->nlocal - 1)
+      continue;
+    const size_t *ls = sp->local[l];
+    size_t total = ls[0] * (sp->dims == 2 ? ls[1] : 1);
+    size_t limit = prog[0].wg_max[ki];
+    if (nfiles == 2 && prog[1].wg_max[ki] < limit)
+      limit = prog[1].wg_max[ki];
+    char lstr[64];
+    format_local(lstr, sizeof lstr, sp, ls);
+    if (total > limit || ls[0] > max_items[0] || (sp->dims == 2 && ls[1] > max_items[1])) {
+      fprintf(stderr,
+              "tdr_exec: note: %s: kernel %s: skipping local=%s (kernel work-group limit %zu, "
+              "item limits %zux%zu on %s)\n",
+              file, sp->kernel, lstr, limit, max_items[0], max_items[1], env->device_name);
+      continue;
+    }
+    run_local[l] = 1;
+    nrun++;
+  }
+  if (nrun == 0) {
+    fprintf(stderr, "tdr_exec: %s: kernel %s: every local size was skipped on %s\n", file,
+            sp->kernel, env->device_name);
+    exit(2);
+  }
+
+  mix_id mixes[4] = {MIX_NONE};
+  int nmix = 1;
+  if (sp->has_mix && !quick)
+    mixes[0] = MIX_TRUE, mixes[1] = MIX_FALSE, mixes[2] = MIX_ALT, mixes[3] = MIX_RANDOM, nmix = 4;
+  else if (sp->has_mix)
+    mixes[0] = MIX_RANDOM;
+
+  int configs = 0;
+  for (int seed = 0; seed < seeds; seed++) {
+    for (int l = 0; l < sp->nlocal; l++) {
+      if (!run_local[l])
+        continue;
+      launch ln;
+      prepare_launch(&ln, sp, ki, sp->local[l], run_only ? 0 : GUARD_ELEMS);
+      for (int m = 0; m < nmix; m++) {
+        make_inputs(&ln, seed, mixes[m]);
+        void *out[2][MAX_ARGS];
+        for (int f = 0; f < nfiles; f++)
+          run_once(&prog[f], env->queue, env->context, &ln, out[f]);
+        int bad = nfiles == 2 && compare(&ln, seed, mixes[m], out[0], out[1]);
+        for (int f = 0; f < nfiles; f++)
+          for (int i = 0; i < sp->nargs; i++)
+            free(out[f][i]);
+        if (bad) {
+          free_inputs(&ln);
+          return -1;
+        }
+        configs++;
+      }
+      free_inputs(&ln);
+    }
+  }
+  return configs;
 }
 
 int main(int argc, char **argv) {
   int quick = 0, run_only = 0, seeds_override = 0;
-  const char *files[2];
+  const char *files[2], *only = NULL;
   int nfiles = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick"))
       quick = 1;
     else if (!strcmp(argv[i], "--run-only"))
       run_only = 1;
+    else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
+      only = argv[++i];
     else if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
       long long s;
       if (parse_ll(argv[++i], &s) || s < 1 || s > 1000) {
@@ -746,88 +875,69 @@ int main(int argc, char **argv) {
   if (nfiles != (run_only ? 1 : 2))
     usage();
 
-  static exec_spec sp;
-  parse_spec(files[0], &sp);
-  int seeds = quick ? 1 : seeds_override ? seeds_override : sp.seeds;
+  exec_spec *specs;
+  int nspecs = parse_specs(files[0], &specs);
+  static int run[MAX_KERNELS];
+  int nselected = 0;
+  for (int ki = 0; ki < nspecs; ki++)
+    nselected += run[ki] = !only || !strcmp(specs[ki].kernel, only);
+  if (!nselected) {
+    fprintf(stderr, "tdr_exec: %s: no spec for kernel '%s'\n", files[0], only);
+    return 2;
+  }
 
   tdrcl_env env;
   if (tdrcl_env_init(&env, 0) != 0) {
     fprintf(stderr, "tdr_exec: %s: no usable OpenCL device\n", files[0]);
     return 2;
   }
-  program prog[2] = {{0}};
+  static program prog[2];
   for (int f = 0; f < nfiles; f++)
-    load_program(&prog[f], &env, &sp, files[f]);
+    load_program(&prog[f], &env, specs, nspecs, run, files[f]);
 
   size_t max_items[3] = {0};
   CL_CHECK(files[0], clGetDeviceInfo, env.device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof max_items,
            max_items, NULL);
 
-  /* Local sizes to run: all, or the first and last with --quick; skip the
-   * ones this kernel cannot launch with on this device. */
-  int run_local[MAX_LOCALS] = {0}, nrun = 0;
-  for (int l = 0; l < sp.nlocal; l++) {
-    if (quick && l != 0 && l != sp.nlocal - 1)
+  int configs = 0, nbad = 0;
+  char bad_names[1024] = "";
+  for (int ki = 0; ki < nspecs; ki++) {
+    if (!run[ki])
       continue;
-    const size_t *ls = sp.local[l];
-    size_t total = ls[0] * (sp.dims == 2 ? ls[1] : 1);
-    size_t limit = prog[0].wg_max;
-    if (nfiles == 2 && prog[1].wg_max < limit)
-      limit = prog[1].wg_max;
-    char lstr[64];
-    format_local(lstr, sizeof lstr, &sp, ls);
-    if (total > limit || ls[0] > max_items[0] || (sp.dims == 2 && ls[1] > max_items[1])) {
-      fprintf(stderr,
-              "tdr_exec: note: %s: skipping local=%s (kernel work-group limit %zu, "
-              "item limits %zux%zu on %s)\n",
-              files[0], lstr, limit, max_items[0], max_items[1], env.device_name);
-      continue;
-    }
-    run_local[l] = 1;
-    nrun++;
-  }
-  if (nrun == 0) {
-    fprintf(stderr, "tdr_exec: %s: every local size was skipped on %s\n", files[0],
-            env.device_name);
-    return 2;
-  }
-
-  mix_id mixes[4] = {MIX_NONE};
-  int nmix = 1;
-  if (sp.has_mix && !quick)
-    mixes[0] = MIX_TRUE, mixes[1] = MIX_FALSE, mixes[2] = MIX_ALT, mixes[3] = MIX_RANDOM, nmix = 4;
-  else if (sp.has_mix)
-    mixes[0] = MIX_RANDOM;
-
-  int configs = 0;
-  for (int seed = 0; seed < seeds; seed++) {
-    for (int l = 0; l < sp.nlocal; l++) {
-      if (!run_local[l])
-        continue;
-      launch ln;
-      prepare_launch(&ln, &sp, sp.local[l], run_only ? 0 : GUARD_ELEMS);
-      for (int m = 0; m < nmix; m++) {
-        make_inputs(&ln, seed, mixes[m]);
-        void *out[2][MAX_ARGS];
-        for (int f = 0; f < nfiles; f++)
-          run_once(&prog[f], env.queue, env.context, &ln, out[f]);
-        if (nfiles == 2 && compare(&ln, seed, mixes[m], out[0], out[1]))
-          return 1;
-        for (int f = 0; f < nfiles; f++)
-          for (int i = 0; i < sp.nargs; i++)
-            free(out[f][i]);
-        configs++;
+    int c = check_kernel(&specs[ki], ki, prog, nfiles, &env, max_items, quick, seeds_override,
+                         run_only);
+    if (c < 0) {
+      if (nbad++ < 16) {
+        size_t len = strlen(bad_names);
+        snprintf(bad_names + len, sizeof bad_names - len, "%s%s", len ? " " : "",
+                 specs[ki].kernel);
       }
-      free_inputs(&ln);
+      if (nselected == 1)
+        return 1; /* the single-kernel behaviour: stop at the first mismatch */
+    } else {
+      configs += c;
     }
   }
 
-  if (run_only)
-    printf("tdr_exec: %s: %d configurations run on %s\n", files[0], configs, env.device_name);
-  else
-    printf("tdr_exec: %s: %d configurations, all buffers bit-identical\n", files[0], configs);
+  if (nbad) {
+    printf("tdr_exec: %s: %d of %d kernels differ: %s%s\n", files[0], nbad, nselected, bad_names,
+           nbad > 16 ? " ..." : "");
+  } else if (nselected == 1) {
+    /* One kernel: the original output format. */
+    if (run_only)
+      printf("tdr_exec: %s: %d configurations run on %s\n", files[0], configs, env.device_name);
+    else
+      printf("tdr_exec: %s: %d configurations, all buffers bit-identical\n", files[0], configs);
+  } else if (run_only) {
+    printf("tdr_exec: %s: %d kernels, %d configurations run on %s\n", files[0], nselected,
+           configs, env.device_name);
+  } else {
+    printf("tdr_exec: %s: %d kernels, %d configurations, all buffers bit-identical\n", files[0],
+           nselected, configs);
+  }
   for (int f = 0; f < nfiles; f++)
     release_program(&prog[f]);
   tdrcl_env_release(&env);
-  return 0;
+  free(specs);
+  return nbad ? 1 : 0;
 }

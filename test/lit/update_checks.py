@@ -39,8 +39,11 @@ def main():
         src = open(path).read().split(MARK)[0].rstrip("\n") + "\n"
         with tempfile.NamedTemporaryFile("w", suffix=".cl", delete=False) as tmp:
             tmp.write(src)
+        # the options of the first `RUN: tdrc %s -o %t.cl ...` line, --explain aside
+        m = re.search(r"RUN: tdrc %s -o %t\.cl([^|\n]*)", src)
+        opts = [o for o in (m.group(1).split() if m else []) if o != "--explain"]
         with tempfile.NamedTemporaryFile(suffix=".cl") as out:
-            subprocess.run([tdrc, tmp.name, "-o", out.name], check=True)
+            subprocess.run([tdrc, tmp.name, "-o", out.name] + opts, check=True)
             text = open(out.name).read()
         open(path, "w").write(src + "\n" + MARK + "\n" + "\n".join(checks_for(text)) + "\n")
 

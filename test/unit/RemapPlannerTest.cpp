@@ -166,14 +166,27 @@ TEST(RemapPlanner, GlobalFenceOnlyAfterGlobalWrites) {
   ASSERT_EQ(Before.Plan.Rounds.size(), 1u);
   EXPECT_TRUE(Before.Plan.Rounds[0].GlobalFence);
 
-  auto After = plan(R"(
+  // A read before the remap and a write after it come from two work-items:
+  // `in` may alias `out`, so the write must not pass the read.
+  auto ReadBefore = plan(R"(
     __kernel void k(__global const int *in, __global int *out) {
       int i = get_global_id(0);
       int x = in[i];
       if (x > 0) out[i] = x; else out[i] = -x;
     })");
-  ASSERT_EQ(After.Plan.Rounds.size(), 1u);
-  EXPECT_FALSE(After.Plan.Rounds[0].GlobalFence);
+  ASSERT_EQ(ReadBefore.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(ReadBefore.Plan.Rounds[0].GlobalFence);
+
+  // Unless the read memory cannot be written at all.
+  for (const char *In : {"__global const int *restrict in", "__constant int *in"}) {
+    auto After = plan(std::string("__kernel void k(") + In + R"(, __global int *out) {
+      int i = get_global_id(0);
+      int x = in[i];
+      if (x > 0) out[i] = x; else out[i] = -x;
+    })");
+    ASSERT_EQ(After.Plan.Rounds.size(), 1u) << In;
+    EXPECT_FALSE(After.Plan.Rounds[0].GlobalFence) << In;
+  }
 
   auto Loop = plan(R"(
     __kernel void k(__global const int *in, __global int *out) {

@@ -16,6 +16,8 @@ namespace tdrc {
 struct RewriteOptions {
   unsigned MaxWorkGroupSize = 256;  // bound when reqd_work_group_size is absent
   unsigned LocalMemoryBytes = 32768; // local memory a kernel may use in all
+  std::string Algorithm = "auto";     // auto | hot | dgi
+  unsigned Neighbors = 16;            // DGI's neighbouring factor
   std::vector<std::string> ClangArgs; // what followed `--`
 };
 

@@ -33,7 +33,8 @@ struct MigrationPool {
 
 /// How one variable that is live at a remap point gets to its new work-item.
 struct LiveVar {
-  const clang::VarDecl *Var = nullptr;
+  const clang::VarDecl *Var = nullptr; // null for tdrc's own tdr_key
+  std::string name() const { return Var ? Var->getNameAsString() : "tdr_key"; }
   enum Kind { Migrate, Recompute } How = Migrate;
   unsigned Pool = 0;      // MigrationPool index (Migrate)
   unsigned FirstSlot = 0; // first slot in the pool (Migrate)
@@ -59,10 +60,24 @@ struct ActiveRegion {
   const clang::Stmt *Start = nullptr; // EarlyReturn kind: first converted one
 };
 
-/// One Head-or-Tail round, placed immediately before Branch.
+enum class Algorithm {
+  HeadOrTail, // two paths: atomics on a head and a tail
+  DGI,        // Data Group Indexing: stable, per-neighbourhood sub-counts
+};
+
+/// One remap round, placed immediately before Branch.
 struct RemapRound {
   unsigned Index = 0; // 1-based, in source order
-  const clang::IfStmt *Branch = nullptr;
+  /// The branch: an IfStmt (two paths, or the head of an else-if chain) or a
+  /// SwitchStmt.
+  const clang::Stmt *Branch = nullptr;
+  /// For an else-if chain, the ifs whose conditions select the paths, in
+  /// order (Chain[0] == Branch); path i is "Chain[i] taken", the last path is
+  /// "none taken".  Empty for a plain if and for a switch.
+  std::vector<const clang::IfStmt *> Chain;
+  unsigned Paths = 2;
+  Algorithm Algo = Algorithm::HeadOrTail;
+  unsigned Neighbors = 16; // DGI's neighbouring factor N
   int Region = -1; // index into KernelPlan::Regions, -1 = AllThreads
   std::vector<LiveVar> Live;
   unsigned LocalBytes = 0; // local memory this round needs
@@ -77,6 +92,8 @@ struct KernelPlan {
   unsigned MaxWorkGroupSize = 256;
   bool FixedWorkGroupSize = false; // reqd_work_group_size was given
   unsigned Dims = 1;               // highest work-item dimension used + 1
+  unsigned MaxPaths = 0;      // largest DGI round (0: no DGI round)
+  unsigned MaxDgiCounts = 0;  // largest (paths + inactive) * neighbourhoods
   std::vector<RemapRound> Rounds;
   std::vector<ActiveRegion> Regions;
   std::vector<MigrationPool> Pools;

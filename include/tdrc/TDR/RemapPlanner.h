@@ -7,10 +7,17 @@
 
 namespace tdrc {
 
+enum class AlgorithmChoice { Auto, HeadOrTail, DGI };
+
 struct PlannerOptions {
   unsigned MaxWorkGroupSize = 256; // used when reqd_work_group_size is absent
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
+  AlgorithmChoice Algorithm = AlgorithmChoice::Auto; // Auto: HoT for 2 paths
+  unsigned Neighbors = 16; // DGI's neighbouring factor N
 };
+
+/// The condition of an if, switch or loop.
+const clang::Expr *condOf(const clang::Stmt *S);
 
 /// Analyses one kernel and returns what to do with each of its branches.
 KernelPlan planKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,

@@ -7,13 +7,13 @@ __kernel void helper_reads_id(__global const int *in, __global int *out)
     if (x > 0) out[my_id()] = 1;
 }
 
-__kernel void divergent_switch(__global const int *in, __global int *out)
+#define PICK(v) if ((v) > 0) out[i] = 1; else out[i] = 2
+__kernel void macro_branch(__global const int *in, __global int *out)
 {
     int i = get_global_id(0);
-    switch (in[i] & 3) {
-    case 0: out[i] = 1; break;
-    default: out[i] = 2; break;
-    }
+    int x = in[i];
+    PICK(x);
+    out[i] += x;
 }
 
 void bump(int *p) { *p += 1; }

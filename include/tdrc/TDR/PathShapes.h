@@ -1,0 +1,44 @@
+//===- PathShapes.h - The paths of a many-way branch -----------------------===//
+//
+// A divergent branch has P paths: a plain if has 2; an else-if chain
+// `if (c0) .. else if (c1) .. else ..` has one per condition plus "none
+// taken"; a switch has one per group of labels that start the same code (a
+// label directly followed by another shares its path), plus "no label
+// matched" when it has no default.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_PATHSHAPES_H
+#define TDRC_TDR_PATHSHAPES_H
+
+#include "clang/AST/Stmt.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+/// The most paths one round handles (DGI's counters grow with it).
+constexpr unsigned MaxPaths = 32;
+
+struct SwitchPaths {
+  /// Labels per path, in source order; `default` is a label like the others.
+  std::vector<std::vector<const clang::SwitchCase *>> Groups;
+  /// The path of values that match no label: the default's, or one extra.
+  unsigned NoMatchPath = 0;
+  unsigned paths() const {
+    return NoMatchPath == Groups.size() ? unsigned(Groups.size()) + 1
+                                        : unsigned(Groups.size());
+  }
+};
+
+/// The label groups of a switch whose labels all sit directly in its body;
+/// a reason to decline otherwise (labels in nested statements, too many).
+std::optional<std::string> switchPaths(const clang::SwitchStmt *S,
+                                       SwitchPaths &Out);
+
+/// The else-if chain headed by If: If itself, then every `else if`.
+std::vector<const clang::IfStmt *> elseIfChain(const clang::IfStmt *If);
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,50 @@
+//===- RemapCode.h - OpenCL C text of the remap rounds ---------------------===//
+//
+// Two algorithms of Lin, Wang & Liu (TACO 2018), with reference redirection:
+//
+// Head-or-Tail (Algorithm 1), two paths: every work-item takes a slot in the
+// work-group's ID pool -- the taken path from the head, the other from the
+// tail, inactive work-items (bounds guards, early returns) at the very end.
+//
+// Data Group Indexing (Algorithm 2), any number of paths: per-neighbourhood
+// sub-counts of each path, one exclusive scan, and a stable rank inside the
+// neighbourhood give every work-item its slot; work-items of one path keep
+// their relative order (coalescing survives), inactive ones form the last
+// group, and a work-group whose items all agree skips the data movement.
+//
+// Either way a work-item stores its live state at its slot and, after a
+// barrier, continues as the logical work-item whose slot matches its own
+// physical local ID.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_REMAPCODE_H
+#define TDRC_TDR_REMAPCODE_H
+
+#include "tdrc/TDR/RemapPlan.h"
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+/// Declarations inserted once at the start of the kernel body.
+std::string remapPrologue(const KernelPlan &Plan, const clang::ASTContext &Ctx,
+                          const std::string &Indent);
+
+/// The remap round placed before its branch (after the path is computed).
+/// Recompute[i] is the right-hand side for the i-th Recompute entry of
+/// Round.Live, already spelled with redirected IDs.
+std::string remapRound(const KernelPlan &Plan, const RemapRound &Round,
+                       const std::vector<std::string> &Recompute,
+                       const std::string &Where, const std::string &Indent);
+
+/// The name a redirected get_local_id(D) / get_global_id(D) becomes.
+std::string redirectedId(bool Global, unsigned Dim);
+
+/// DGI's neighbourhood count for a work-group bound.
+inline unsigned dgiGroups(unsigned MaxWG, unsigned N) {
+  return (MaxWG + N - 1) / N;
+}
+
+} // namespace tdrc
+
+#endif

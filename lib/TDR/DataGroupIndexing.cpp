@@ -1,0 +1,89 @@
+//===- DataGroupIndexing.cpp - DGI rounds (the paper's Algorithm 2) --------===//
+//
+// Any number of paths.  Work-items are cut into neighbourhoods of N; each
+// finds its rank among the same-path work-items of its neighbourhood, the
+// last of each path there writes the sub-count, one exclusive scan over
+// (path, neighbourhood) gives every sub-group its first slot, and a
+// work-item's slot is that plus its rank.  The order is path-major, then by
+// physical ID, so the remap is stable: work-items of one path keep their
+// relative order and with it the coalescing of their accesses.  Inactive
+// work-items (bounds guards, early returns) form the last path.  A work-item
+// whose slot is its own physical ID moves nothing; when the whole group takes
+// one path every slot is, so the group skips all data movement.
+//
+// No atomics: the sub-counts come from the ranks, which cost at most N
+// local-memory reads per work-item.
+//
+//===----------------------------------------------------------------------===//
+#include "RoundCode.h"
+#include "tdrc/TDR/RemapCode.h"
+
+namespace tdrc {
+
+std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
+                              const std::vector<std::string> &Recompute,
+                              const std::string &Where, const std::string &I) {
+  bool Region = R.Region >= 0;
+  std::string J = I + "  ", K = I + "    ", L = I + "      ";
+  std::string N = std::to_string(R.Neighbors) + "u";
+  unsigned Groups = dgiGroups(Plan.MaxWorkGroupSize, R.Neighbors);
+  std::string G = std::to_string(Groups);
+  unsigned Keys = R.Paths + (Region ? 1 : 0);
+  std::string Counts = std::to_string(Keys * Groups);
+  std::string Key = Region ? "tdr_active ? tdr_path : " +
+                                 std::to_string(inactivePath(R))
+                           : std::string("tdr_path");
+  std::string Cell = "tdr_p * " + G + "u + tdr_plid / " + N;
+  std::string S;
+  S += I + "{ /* tdrc: round " + std::to_string(R.Index) + ", Data Group "
+       "Indexing of work-items over " + std::to_string(R.Paths) +
+       " paths (neighbourhoods of " + std::to_string(R.Neighbors) +
+       ") for the branch at " + Where + " */\n";
+  S += J + "if (tdr_enabled) {\n";
+  S += K + "tdr_path_in[tdr_plid] = (uchar)(" + Key + ");\n";
+  S += K + "for (uint tdr_i = tdr_plid; tdr_i < " + Counts +
+       "u; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;\n";
+  S += J + "}\n";
+  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + "if (tdr_enabled) { /* rank among my neighbourhood's work-items on "
+           "my path; the last of them writes their count */\n";
+  S += K + "const uint tdr_p = tdr_path_in[tdr_plid], tdr_first = tdr_plid / " +
+       N + " * " + N + ";\n";
+  S += K + "const uint tdr_end = tdr_first + " + N + " < tdr_wgsize ? "
+           "tdr_first + " + N + " : tdr_wgsize;\n";
+  S += K + "uint tdr_j = tdr_first;\n";
+  S += K + "tdr_rank = 0;\n";
+  S += K + "for (; tdr_j < tdr_plid; ++tdr_j) tdr_rank += tdr_path_in[tdr_j] "
+           "== tdr_p;\n";
+  S += K + "for (tdr_j = tdr_plid + 1u; tdr_j < tdr_end && tdr_path_in[tdr_j] "
+           "!= tdr_p; ++tdr_j) {}\n";
+  S += K + "if (tdr_j == tdr_end) tdr_count[" + Cell + "] = tdr_rank + 1;\n";
+  S += J + "}\n";
+  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + "if (tdr_enabled && tdr_plid == 0u) { /* exclusive scan: first "
+           "slot of each path and neighbourhood */\n";
+  S += K + "int tdr_sum = 0;\n";
+  S += K + "for (int tdr_i = 0; tdr_i < " + Counts + "; ++tdr_i) {\n";
+  S += L + "const int tdr_c = tdr_count[tdr_i];\n";
+  S += L + "tdr_count[tdr_i] = tdr_sum;\n";
+  S += L + "tdr_sum += tdr_c;\n";
+  S += K + "}\n";
+  S += J + "}\n";
+  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + "if (tdr_enabled) {\n";
+  S += K + "const uint tdr_p = tdr_path_in[tdr_plid];\n";
+  S += K + "const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;\n";
+  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
+  S += K + "tdr_path_of[tdr_pos] = (uchar)tdr_p;\n";
+  std::string Saves;
+  emitSaves(Saves, Plan, R, L);
+  if (!Saves.empty())
+    S += K + "if (tdr_pos != (int)tdr_plid) { /* a work-item that keeps its "
+             "slot keeps its state */\n" + Saves + K + "}\n";
+  S += J + "}\n";
+  emitHandOver(S, Plan, R, Recompute, "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J);
+  S += I + "}\n";
+  return S;
+}
+
+} // namespace tdrc

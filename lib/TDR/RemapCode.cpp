@@ -1,0 +1,176 @@
+//===- RemapCode.cpp - Prologue and the parts every remap round shares ----===//
+#include "tdrc/TDR/RemapCode.h"
+#include "RoundCode.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+std::string redirectedId(bool Global, unsigned Dim) {
+  return (Global ? "tdr_gid" : "tdr_lid") + std::to_string(Dim);
+}
+
+static std::string poolDecl(const MigrationPool &P, const ASTContext &Ctx,
+                            unsigned WG) {
+  std::string Dims =
+      "[" + std::to_string(P.Slots) + "][" + std::to_string(WG) + "]";
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  if (P.Type->isPointerType()) // the pointer lives in local memory
+    P.Type.print(OS, Ctx.getPrintingPolicy(), "__local " + P.Name + Dims);
+  else
+    OS << "__local " << P.Type.getAsString(Ctx.getPrintingPolicy()) << " "
+       << P.Name << Dims;
+  return Out + ";";
+}
+
+std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
+                          const std::string &I) {
+  std::string WG = std::to_string(Plan.MaxWorkGroupSize);
+  bool Regions = false, Keys = false;
+  for (const RemapRound &R : Plan.Rounds) {
+    Regions |= R.Region >= 0;
+    for (const LiveVar &L : R.Live)
+      Keys |= !L.Var;
+  }
+  std::string S;
+  S += I + "/* tdrc: thread-data remapping state, shared by " +
+       std::to_string(Plan.Rounds.size()) + " round(s), for work-groups of "
+       "up to " + WG + " work-items */\n";
+  S += I + "__local uint tdr_pool[" + WG + "];      /* logical work-item per slot */\n";
+  S += I + "__local uchar tdr_path_of[" + WG + "];  /* its path; 2 = inactive */\n";
+  S += I + "__local int tdr_head, tdr_tail";
+  S += Regions ? ", tdr_ninactive;\n" : ";\n";
+  if (Plan.MaxDgiCounts) {
+    S += I + "__local uchar tdr_path_in[" + WG + "];  /* path per physical work-item (DGI) */\n";
+    S += I + "__local int tdr_count[" + std::to_string(Plan.MaxDgiCounts) +
+         "];  /* per path and neighbourhood: count, then first slot */\n";
+  }
+  for (const MigrationPool &P : Plan.Pools)
+    S += I + poolDecl(P, Ctx, Plan.MaxWorkGroupSize) + "\n";
+  S += I + "const uint tdr_wgsize = (uint)(get_local_size(0) * "
+           "get_local_size(1) * get_local_size(2));\n";
+  S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
+       "u; /* larger groups run unremapped */\n";
+  S += I + "const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * "
+           "(get_local_id(1) + get_local_size(1) * get_local_id(2)));\n";
+  S += I + "uint tdr_lid = tdr_plid; /* logical flat local ID */\n";
+  for (unsigned D = 0; D < Plan.Dims; ++D)
+    S += I + "size_t " + redirectedId(false, D) + " = get_local_id(" +
+         std::to_string(D) + "), " + redirectedId(true, D) +
+         " = get_global_id(" + std::to_string(D) + ");\n";
+  S += I + "int tdr_path = 0" + std::string(Regions ? ", tdr_active = 1" : "") +
+       ";\n";
+  if (Regions || Plan.MaxDgiCounts) // a rank that outlives a barrier
+    S += I + "int tdr_rank = 0;\n";
+  if (Keys)
+    S += I + "long tdr_key = 0; /* a switch's value, moved with its work-item */\n";
+  return S;
+}
+
+static std::string slot(const KernelPlan &P, const LiveVar &L, const char *Index,
+                 const std::string &Elem) {
+  return P.Pools[L.Pool].Name + "[" + std::to_string(L.FirstSlot) + Elem +
+         "][" + Index + "]";
+}
+
+/// `slot = var;` (Save) or `var = slot;`, looping over array elements.
+static std::string moveLine(const KernelPlan &P, const LiveVar &L, bool Save,
+                     const char *Index) {
+  std::string Var = L.name();
+  if (L.Elements == 1) {
+    std::string Slot = slot(P, L, Index, "");
+    return Save ? Slot + " = " + Var + ";" : Var + " = " + Slot + ";";
+  }
+  std::string Slot = slot(P, L, Index, " + tdr_k");
+  std::string Elem = Var + "[tdr_k]";
+  return "for (int tdr_k = 0; tdr_k < " + std::to_string(L.Elements) +
+         "; ++tdr_k) " + (Save ? Slot + " = " + Elem : Elem + " = " + Slot) +
+         ";";
+}
+
+/// Lines, inside `if (tdr_active)` for regions.
+static void block(std::string &S, const std::vector<std::string> &Lines,
+           bool Guarded, const std::string &K) {
+  if (Lines.empty())
+    return;
+  if (Guarded)
+    S += K + "if (tdr_active) {\n";
+  for (const std::string &Line : Lines)
+    S += (Guarded ? K + "  " : K) + Line + "\n";
+  if (Guarded)
+    S += K + "}\n";
+}
+
+/// The path number inactive work-items get: 2 for Head-or-Tail, the number
+/// of paths for DGI (one past the real ones).
+unsigned inactivePath(const RemapRound &R) {
+  return R.Algo == Algorithm::DGI ? R.Paths : 2;
+}
+
+/// Lines that store the live state at slot tdr_pos.
+void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
+               const std::string &K) {
+  std::vector<std::string> Saves;
+  for (const LiveVar &LV : R.Live)
+    if (LV.How == LiveVar::Migrate)
+      Saves.push_back(moveLine(Plan, LV, true, "tdr_pos"));
+  block(S, Saves, R.Region >= 0, K);
+}
+
+static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
+                  const std::vector<std::string> &Recompute,
+                  const std::string &K) {
+  bool Region = R.Region >= 0;
+  S += K + "tdr_lid = tdr_pool[tdr_plid];\n";
+  S += K + "tdr_path = tdr_path_of[tdr_plid];\n";
+  if (Region)
+    S += K + "tdr_active = tdr_path != " + std::to_string(inactivePath(R)) +
+         ";\n";
+  for (unsigned D = 0; D < Plan.Dims; ++D) {
+    std::string Id = redirectedId(false, D);
+    if (D == 0)
+      S += K + Id + " = tdr_lid % get_local_size(0);\n";
+    else if (D == 1)
+      S += K + Id + " = tdr_lid / get_local_size(0) % get_local_size(1);\n";
+    else
+      S += K + Id + " = tdr_lid / (get_local_size(0) * get_local_size(1));\n";
+  }
+  for (unsigned D = 0; D < Plan.Dims; ++D)
+    S += K + redirectedId(true, D) + " = get_global_id(" + std::to_string(D) +
+         ") - get_local_id(" + std::to_string(D) + ") + " +
+         redirectedId(false, D) + ";\n";
+  std::vector<std::string> Restores, Recomputes;
+  unsigned RI = 0;
+  for (const LiveVar &LV : R.Live) {
+    if (LV.How == LiveVar::Migrate)
+      Restores.push_back(moveLine(Plan, LV, false, "tdr_plid"));
+    else
+      Recomputes.push_back(LV.name() + " = " + Recompute[RI++] + ";");
+  }
+  block(S, Restores, Region, K);
+  block(S, Recomputes, Region, K);
+}
+
+void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
+                  const std::vector<std::string> &Recompute,
+                  const std::string &TakeOverIf, const std::string &J) {
+  S += J + (R.GlobalFence ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); "
+                            "/* global memory accesses hand over too */\n"
+                          : "barrier(CLK_LOCAL_MEM_FENCE);\n");
+  S += J + "if (" + TakeOverIf + ") {\n";
+  emitTakeOver(S, Plan, R, Recompute, J + "  ");
+  S += J + "}\n";
+}
+
+std::string remapRound(const KernelPlan &Plan, const RemapRound &R,
+                       const std::vector<std::string> &Recompute,
+                       const std::string &Where, const std::string &I) {
+  return R.Algo == Algorithm::DGI
+             ? dataGroupIndexing(Plan, R, Recompute, Where, I)
+             : headOrTail(Plan, R, Recompute, Where, I);
+}
+
+} // namespace tdrc

@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""run_gen.py: random differential testing of tdrc (see run_gen.sh, which runs this).
+
+    run_gen.sh TDRC TDR_EXEC OUTDIR --count N --seed S [--per-file K]
+               [--oclgrind-sample M] [--oclgrind-per-file P] [--jobs J]
+               [--no-reduce] [--max-reduce R] [--reduce-time S] [--keep-work]
+
+1. kgen.py writes N kernels, K per file, into OUTDIR/kernels.
+2. Every file is rewritten by tdrc twice, in default mode and with
+   --max-workgroup-size 64 (groups larger than 64 take the fallback path),
+   with --explain. A tdrc failure, or a rewritten file that Clang rejects,
+   is pinned on the kernels responsible, which are dropped from the file so
+   that the others are still tested.
+3. tdr_exec runs original against rewritten for both modes (every kernel,
+   every configuration its EXEC line asks for; buffers compared bit for bit).
+   A kernel that mismatches is run against itself too: if the original alone
+   is not deterministic it is a generator bug, reported as such.
+4. M files (spread over the run; P kernels of each, default all) also run
+   rewritten under Oclgrind, each kernel alone
+   (test/exec/oclgrind_check.sh, OCLGRIND_FLAGS="--build-options
+   -cl-opt-disable"); a report is pinned on a kernel and checked against the
+   original kernel under Oclgrind.
+5. Every failure is saved under OUTDIR/failures/<kind>__<kernel>/ (the
+   kernel, its seed and index, the commands that reproduce it) and the first
+   few of each kind are reduced with reduce.py to reduced.cl.
+
+Prints totals; exits 1 on any failure, 2 on usage errors.
+PoCL: POCL_WORK_GROUP_SPECIALIZATION=0 (one work-group function per kernel
+instead of one per local size: compiles about twice as fast) and a kernel
+cache per file, unless the environment already sets them.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import kfile  # noqa: E402
+import kgen  # noqa: E402
+
+MODES = [("default", []), ("wg64", ["--max-workgroup-size", "64"])]
+OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
+PRINT_LOCK = threading.Lock()
+
+
+def log(msg):
+    with PRINT_LOCK:
+        print(msg, flush=True)
+
+
+def run(cmd, timeout, env=None, cwd=None):
+    """(returncode, combined output); returncode 124 on a timeout."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
+                           env=env, cwd=cwd)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode("utf-8", "replace") if e.stdout else ""
+        return 124, out + "\n[timed out after %ds]" % timeout
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def tail(text, n=25):
+    return "\n".join(text.strip().split("\n")[-n:])
+
+
+class Runner:
+    def __init__(self, a):
+        self.a = a
+        self.tdrc = os.path.abspath(a.tdrc)
+        self.tdr_exec = os.path.abspath(a.tdr_exec)
+        self.out = os.path.abspath(a.outdir)
+        self.clang = shutil.which(os.environ.get("CLANG", "clang-22")) or shutil.which("clang")
+        self.failures = []
+        self.lock = threading.Lock()
+        self.totals = dict(files=0, kernels=0, remapped_branches=0, remapped_kernels=0,
+                           comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
+                           oclgrind_kernels=0,
+                           oclgrind_reports=0, tdrc_failures=0, invalid_rewrites=0,
+                           exec_errors=0, generator_bugs=0)
+
+    def env(self, cache):
+        e = dict(os.environ)
+        e.setdefault("POCL_WORK_GROUP_SPECIALIZATION", "0")
+        if "POCL_CACHE_DIR" not in os.environ:
+            e["POCL_CACHE_DIR"] = cache
+        return e
+
+    def add(self, key, n=1):
+        with self.lock:
+            self.totals[key] += n
+
+    # ---------------------------------------------------------- failures
+    def fail(self, kind, kernel, src_file, detail, mode_opts=()):
+        """Saves a reproducer of kernel (extracted from the generated file)."""
+        m = re.match(r"g(\d+)_(\d+)$", kernel or "")
+        d = os.path.join(self.out, "failures", "%s__%s" % (kind, kernel or
+                                                           os.path.basename(src_file)))
+        os.makedirs(d, exist_ok=True)
+        text = read(src_file)
+        single = kfile.extract(text, {kernel}) if kernel else text
+        write(os.path.join(d, "kernel.cl"), single)
+        opts = " ".join(mode_opts)
+        repro = ["#!/bin/sh",
+                 "# %s of kernel %s" % (kind, kernel),
+                 "# regenerate: python3 test/gen/kgen.py --seed %s --index %s -o kernel.cl" % (
+                     m.group(1), m.group(2)) if m else "# from %s" % src_file,
+                 "set -x",
+                 "TDRC=${TDRC:-%s}" % self.tdrc,
+                 "TDR_EXEC=${TDR_EXEC:-%s}" % self.tdr_exec,
+                 'cd "$(dirname "$0")"',
+                 "$TDRC kernel.cl -o kernel.tdr.cl --explain %s || exit 1" % opts]
+        if kind.startswith("oclgrind"):
+            repro.append('OCLGRIND_FLAGS="--build-options -cl-opt-disable" sh %s $TDR_EXEC '
+                         'kernel.tdr.cl' % os.path.abspath(OCLGRIND_CHECK))
+        elif kind.startswith("invalid"):
+            repro.append("%s -fsyntax-only -x cl -cl-std=CL1.2 kernel.tdr.cl" % (
+                self.clang or "clang-22"))
+        elif not kind.startswith("tdrc"):
+            repro.append("$TDR_EXEC kernel.cl kernel.cl && $TDR_EXEC kernel.cl kernel.tdr.cl")
+        write(os.path.join(d, "repro.sh"), "\n".join(repro) + "\n")
+        os.chmod(os.path.join(d, "repro.sh"), 0o755)
+        write(os.path.join(d, "detail.txt"), "kind: %s\nkernel: %s\nseed/index: %s\nfile: %s\n"
+              "tdrc options: %s\n\n%s\n" % (kind, kernel, "%s/%s" % (m.group(1), m.group(2))
+                                             if m else "?", src_file, opts or "(default)",
+                                             detail))
+        with self.lock:
+            self.failures.append(dict(kind=kind, kernel=kernel, dir=d, opts=list(mode_opts)))
+        log("FAIL %s %s (%s)" % (kind, kernel, d))
+
+    # ------------------------------------------------------------- steps
+    def syntax_errors(self, path):
+        """Kernel names whose chunks Clang rejects in path ([] if none, None if unlocatable)."""
+        if not self.clang:
+            return []
+        rc, out = run([self.clang, "-fsyntax-only", "-x", "cl", "-cl-std=CL1.2", path], 120)
+        if rc == 0:
+            return []
+        text = read(path)
+        names = set()
+        for m in re.finditer(r"^%s:(\d+):\d+: (?:fatal )?error" % re.escape(path), out, re.M):
+            n = kfile.locate(text, int(m.group(1)))
+            if n is None:
+                return None, out
+            names.add(n)
+        return (sorted(names), out) if names else (None, out)
+
+    def rewrite(self, orig, work, tag, opts, gen_file):
+        """Rewrites orig; drops kernels that break tdrc or whose output is invalid.
+        Returns (input actually rewritten, rewritten path, explain text) or None."""
+        cur = orig
+        for attempt in range(6):
+            rew = os.path.join(work, "%s.%s.tdr.cl" % (tag, attempt))
+            rc, out = run([self.tdrc, cur, "-o", rew, "--explain"] + opts, 300)
+            if rc != 0:
+                bad = []
+                for name in [n for n, _, _ in kfile.chunks(read(cur))]:
+                    one = os.path.join(work, "%s.one.cl" % tag)
+                    write(one, kfile.extract(read(cur), {name}))
+                    rc1, out1 = run([self.tdrc, one, "-o", one + ".tdr.cl"] + opts, 120)
+                    if rc1 != 0:
+                        bad.append(name)
+                        self.add("tdrc_failures")
+                        self.fail("tdrc-%s" % tag.split(".")[-1], name, gen_file,
+                                  "tdrc exit status %d\n%s" % (rc1, tail(out1)), opts)
+                if not bad:
+                    self.add("tdrc_failures")
+                    self.fail("tdrc-%s" % tag.split(".")[-1], None, cur,
+                              "tdrc exit status %d on the file, on no kernel alone\n%s" % (
+                                  rc, tail(out)), opts)
+                    return None
+                nxt = os.path.join(work, "%s.drop%d.cl" % (tag, attempt))
+                write(nxt, kfile.drop(read(cur), set(bad)))
+                cur = nxt
+                continue
+            se = self.syntax_errors(rew)
+            if se == []:
+                return cur, rew, out
+            names, cout = se
+            if names is None:
+                self.add("invalid_rewrites")
+                self.fail("invalid-%s" % tag.split(".")[-1], None, cur,
+                          "Clang rejects the rewritten file:\n%s" % tail(cout, 40), opts)
+                return None
+            for name in names:
+                self.add("invalid_rewrites")
+                errs = [l for l in cout.split("\n") if "error" in l]
+                self.fail("invalid-%s" % tag.split(".")[-1], name, gen_file,
+                          "Clang rejects the rewritten kernel:\n%s" % "\n".join(errs[:10]), opts)
+            nxt = os.path.join(work, "%s.drop%d.cl" % (tag, attempt))
+            write(nxt, kfile.drop(read(cur), set(names)))
+            cur = nxt
+        return None
+
+    def compare(self, cur, rew, env, mode, opts, gen_file):
+        names = [n for n, _, _ in kfile.chunks(read(cur))]
+        rc, out = run([self.tdr_exec, cur, rew], self.a.timeout, env=env)
+        m = re.search(r"(\d+) configurations", out)
+        if m:
+            self.add("configurations", int(m.group(1)))
+        if rc == 0:
+            self.add("comparisons", len(names))
+            return
+        if rc == 1:
+            bad = re.findall(r"^MISMATCH kernel=(\w+) .*$", out, re.M)
+            self.add("comparisons", len(names))
+            for name in sorted(set(bad)):
+                line = [l for l in out.split("\n") if l.startswith("MISMATCH kernel=%s " % name)]
+                self.classify_mismatch(name, cur, env, mode, opts, gen_file, "\n".join(line))
+            return
+        # exec error (build failure, crash, timeout): kernel by kernel
+        for name in names:
+            rc1, out1 = run([self.tdr_exec, "--kernel", name, cur, rew], self.a.timeout, env=env)
+            m = re.search(r"(\d+) configurations", out1)
+            if m:
+                self.add("configurations", int(m.group(1)))
+            self.add("comparisons")
+            if rc1 == 1:
+                self.classify_mismatch(name, cur, env, mode, opts, gen_file, tail(out1, 5))
+            elif rc1 != 0:
+                rc2, out2 = run([self.tdr_exec, "--kernel", name, cur, cur], self.a.timeout,
+                                env=env)
+                if rc2 != 0:
+                    self.add("generator_bugs")
+                    self.fail("generator-exec", name, gen_file,
+                              "the ORIGINAL fails on its own (exit %d):\n%s" % (rc2, tail(out2)),
+                              opts)
+                else:
+                    self.add("exec_errors")
+                    self.fail("exec-error-%s" % mode, name, gen_file,
+                              "tdr_exec exit status %d:\n%s" % (rc1, tail(out1)), opts)
+
+    def classify_mismatch(self, name, cur, env, mode, opts, gen_file, detail):
+        # twice, with two seeds: an order-dependent original need not show it at once
+        rc, out = run([self.tdr_exec, "--kernel", name, "--seeds", "2", cur, cur], self.a.timeout,
+                      env=env)
+        if rc == 0:
+            rc, out = run([self.tdr_exec, "--kernel", name, "--seeds", "2", cur, cur],
+                          self.a.timeout, env=env)
+        if rc != 0:
+            self.add("generator_bugs")
+            self.fail("generator-nondeterministic", name, gen_file,
+                      "the ORIGINAL differs from itself (exit %d):\n%s" % (rc, tail(out)), opts)
+            return
+        # Is the original well defined? (races, uninitialised values, bad accesses)
+        orig = os.path.join(os.path.dirname(cur), "mm.%s.cl" % name)
+        write(orig, kfile.extract(read(cur), {name}))
+        ocl_env = dict(os.environ)
+        ocl_env["OCLGRIND_FLAGS"] = "--build-options -cl-opt-disable"
+        rc, out = run(["sh", OCLGRIND_CHECK, self.tdr_exec, orig], self.a.timeout, env=ocl_env)
+        if rc != 0:
+            self.add("generator_bugs")
+            self.fail("generator-oclgrind", name, gen_file,
+                      "mismatch, but the ORIGINAL has Oclgrind reports:\n%s\n\n%s" % (
+                          tail(out, 30), detail), opts)
+            return
+        self.add("mismatches")
+        self.fail("mismatch-%s" % mode, name, gen_file,
+                  detail + "\n(the original is deterministic and Oclgrind-clean)", opts)
+
+    def oclgrind(self, cur, rew, work, gen_file):
+        """Every kernel of the rewritten file alone under Oclgrind (a file of
+        many kernels exceeds Oclgrind's local memory: their __local arrays add
+        up); a report is checked against the original kernel."""
+        env = dict(os.environ)
+        env["OCLGRIND_FLAGS"] = "--build-options -cl-opt-disable"
+        self.add("oclgrind_files")
+        names = [n for n, _, _ in kfile.chunks(read(rew))]
+        k = self.a.oclgrind_per_file
+        if k and k < len(names):  # spread over the file
+            names = [names[round(i * len(names) / k)] for i in range(k)]
+        for name in names:
+            one = os.path.join(work, "ocl.%s.tdr.cl" % name)
+            write(one, kfile.extract(read(rew), {name}))
+            self.add("oclgrind_kernels")
+            rc1, out1 = run(["sh", OCLGRIND_CHECK, self.tdr_exec, one], self.a.timeout, env=env)
+            if rc1 == 0:
+                continue
+            orig = os.path.join(work, "ocl.%s.cl" % name)
+            write(orig, kfile.extract(read(cur), {name}))
+            rc2, out2 = run(["sh", OCLGRIND_CHECK, self.tdr_exec, orig], self.a.timeout, env=env)
+            if rc2 != 0:
+                self.add("generator_bugs")
+                self.fail("generator-oclgrind", name, gen_file,
+                          "the ORIGINAL kernel has Oclgrind reports:\n%s" % tail(out2, 30))
+            else:
+                self.add("oclgrind_reports")
+                self.fail("oclgrind", name, gen_file, tail(out1, 30))
+
+    def process(self, idx, path):
+        base = os.path.basename(path)[:-3]
+        work = os.path.join(self.out, "work", base)
+        os.makedirs(work, exist_ok=True)
+        cache = os.path.join(work, "pocl-cache")
+        env = self.env(cache)
+        names = [n for n, _, _ in kfile.chunks(read(path))]
+        self.add("files")
+        self.add("kernels", len(names))
+        default_rew = None
+        for mode, opts in MODES:
+            r = self.rewrite(path, work, "%s.%s" % (base, mode), opts, path)
+            if r is None:
+                continue
+            cur, rew, explain = r
+            if mode == "default":
+                default_rew = (cur, rew)
+                text = read(cur)
+                lines = re.findall(r":(\d+):\d+: remapped:", explain)
+                self.add("remapped_branches", len(lines))
+                self.add("remapped_kernels", len(set(kfile.locate(text, int(l)) for l in lines)))
+            self.compare(cur, rew, env, mode, opts, path)
+        if default_rew and idx in self.ocl_files:
+            self.oclgrind(default_rew[0], default_rew[1], work, path)
+        if not self.a.keep_work:
+            shutil.rmtree(work, ignore_errors=True)
+        with self.lock:
+            self.done += 1
+            t = self.totals
+            write(os.path.join(self.out, "progress.json"), json.dumps(dict(
+                t, files_done=self.done, files_total=self.nfiles,
+                seconds=round(time.time() - self.t0), failures=len(self.failures))) + "\n")
+            log("done %s (%d kernels; %d/%d files; %d comparisons, %d mismatches, %d failures)"
+                % (base, len(names), self.done, self.nfiles, t["comparisons"], t["mismatches"],
+                   len(self.failures)))
+
+    # --------------------------------------------------------------- main
+    def main(self):
+        a = self.a
+        t0 = self.t0 = time.time()
+        self.done = 0
+        kdir = os.path.join(self.out, "kernels")
+        if os.path.isdir(os.path.join(self.out, "failures")):
+            shutil.rmtree(os.path.join(self.out, "failures"))
+        os.makedirs(kdir, exist_ok=True)
+        files = []
+        for fi, first in enumerate(range(0, a.count, a.per_file)):
+            n = min(a.per_file, a.count - first)
+            p = os.path.join(kdir, "gen_%d_%05d.cl" % (a.seed, fi))
+            write(p, kgen.file_text(a.seed, first, n))
+            files.append(p)
+        self.nfiles = len(files)
+        m = min(a.oclgrind_sample, len(files))
+        self.ocl_files = set(round(i * len(files) / m) for i in range(m)) if m else set()
+        log("run_gen: seed %d: %d kernels in %d files under %s; tdrc %s; %d job(s)" % (
+            a.seed, a.count, len(files), kdir, self.tdrc, a.jobs))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+            for f in [ex.submit(self.process, i, p) for i, p in enumerate(files)]:
+                f.result()
+        gen_time = time.time() - t0
+
+        # reduce the first few failures of each kind
+        reduced = {}
+        if not a.no_reduce:
+            for fl in self.failures:
+                if not fl["kernel"] or fl["kind"].startswith("generator"):
+                    continue
+                k = fl["kind"]
+                if reduced.get(k, 0) >= a.max_reduce:
+                    continue
+                reduced[k] = reduced.get(k, 0) + 1
+                cmd = [sys.executable, os.path.join(HERE, "reduce.py"), "--mode",
+                       k.rsplit("-", 1)[0] if k != "oclgrind" else "oclgrind",
+                       "--tdrc", self.tdrc, "--tdr-exec", self.tdr_exec,
+                       "--max-time", str(a.reduce_time),
+                       os.path.join(fl["dir"], "kernel.cl"), "-o",
+                       os.path.join(fl["dir"], "reduced.cl")] + \
+                    (["--tdrc-opts=" + " ".join(fl["opts"])] if fl["opts"] else [])
+                log("reducing %s %s ..." % (k, fl["kernel"]))
+                rc, out = run(cmd, a.reduce_time + 600)
+                write(os.path.join(fl["dir"], "reduce.log"), out)
+                log(tail(out, 3))
+
+        t = self.totals
+        summary = dict(t, seed=a.seed, count=a.count, per_file=a.per_file, seconds=round(gen_time),
+                       failures=[dict(kind=f["kind"], kernel=f["kernel"], dir=f["dir"])
+                                 for f in self.failures])
+        write(os.path.join(self.out, "summary.json"), json.dumps(summary, indent=1) + "\n")
+        print("run_gen: seed %d, %d kernels generated in %d files (%.0f s)" % (
+            a.seed, t["kernels"], t["files"], gen_time))
+        print("run_gen: tdrc remapped %d branches in %d kernels (default mode)" % (
+            t["remapped_branches"], t["remapped_kernels"]))
+        print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
+            t["comparisons"], t["configurations"], t["mismatches"]))
+        print("run_gen: Oclgrind: %d files (%d kernels) checked, %d reports" % (
+            t["oclgrind_files"], t["oclgrind_kernels"], t["oclgrind_reports"]))
+        print("run_gen: tdrc failures %d, invalid rewrites %d, exec errors %d, generator bugs %d"
+              % (t["tdrc_failures"], t["invalid_rewrites"], t["exec_errors"],
+                 t["generator_bugs"]))
+        for fl in self.failures:
+            print("run_gen: FAILURE %s %s -> %s" % (fl["kind"], fl["kernel"], fl["dir"]))
+        return 1 if self.failures else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="random differential testing of tdrc")
+    ap.add_argument("tdrc")
+    ap.add_argument("tdr_exec")
+    ap.add_argument("outdir")
+    ap.add_argument("--count", type=int, required=True)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--per-file", type=int, default=50)
+    ap.add_argument("--oclgrind-sample", type=int, default=0)
+    ap.add_argument("--oclgrind-per-file", type=int, default=0,
+                    help="kernels of each sampled file run under Oclgrind (default: all)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=600, help="per tdr_exec run (s)")
+    ap.add_argument("--no-reduce", action="store_true")
+    ap.add_argument("--max-reduce", type=int, default=2, help="failures reduced per kind")
+    ap.add_argument("--reduce-time", type=int, default=300, help="per reduction (s)")
+    ap.add_argument("--keep-work", action="store_true", help="keep OUTDIR/work")
+    a = ap.parse_args(argv)
+    if a.count < 1 or a.per_file < 1 or a.jobs < 1:
+        ap.error("--count, --per-file and --jobs want >= 1")
+    return Runner(a).main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
