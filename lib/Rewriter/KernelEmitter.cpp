@@ -69,8 +69,10 @@ private:
         .substr(R.Begin, R.End - R.Begin)
         .str();
   }
-  /// Source text of E with every redirected ID query renamed.
-  std::optional<std::string> render(const Expr *E);
+  /// Source text of E with every redirected ID query renamed.  Unless
+  /// Copy is set, E's own text is about to be replaced: its ID queries need
+  /// no edits of their own.
+  std::optional<std::string> render(const Expr *E, bool Copy = false);
   std::string idName(const CallExpr *CE) const;
   std::string where(SourceLocation L) const;
   bool fail(std::string &Why, const std::string &What, SourceLocation L) {
@@ -136,11 +138,12 @@ std::string Emitter::indentAt(SourceLocation L) const {
   return Buf.substr(Start, End - Start).str();
 }
 
-std::optional<std::string> Emitter::render(const Expr *E) {
+std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   std::optional<Range> R = range(E->getSourceRange());
   if (!R)
     return std::nullopt;
-  Consumed.push_back(*R);
+  if (!Copy)
+    Consumed.push_back(*R);
   std::vector<std::pair<Range, std::string>> Subs;
   for (const CallExpr *CE : Plan.IdCalls)
     if (auto CR = range(CE->getSourceRange()))
@@ -213,8 +216,16 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
         if (!Init)
           return fail(Why, "the initialiser of '" + V->getNameAsString() + "'",
                       V->getLocation());
+        // `T s = {...};` becomes `s = (T){...};`: a brace list is no
+        // expression, a compound literal is (arrays are declined earlier).
+        std::string Literal;
+        if (isa<InitListExpr>(V->getInit()->IgnoreImplicit())) {
+          llvm::raw_string_ostream LS(Literal);
+          V->getType().getUnqualifiedType().print(LS, PP);
+          Literal = "(" + LS.str() + ")";
+        }
         Assign += (Assign.empty() ? "" : " ") + V->getNameAsString() + " = " +
-                  *Init + ";";
+                  Literal + *Init + ";";
       }
     }
     std::optional<Range> DR = stmtRange(DS);
@@ -366,7 +377,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     std::vector<std::string> Recompute;
     for (const LiveVar &L : R.Live)
       if (L.How == LiveVar::Recompute) {
-        std::optional<std::string> Init = render(L.Var->getInit());
+        std::optional<std::string> Init = render(L.Var->getInit(), true);
         if (!Init)
           return fail(Why, "the initialiser of '" +
                                L.Var->getNameAsString() + "'",

@@ -213,8 +213,22 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   collectVars(S.Body, Vars);
   std::vector<const VarDecl *> Recomputed;
   std::vector<std::pair<const VarDecl *, QualType>> Moved;
+  // Live at the remap point = live on entry to some path of the branch.  Not
+  // the branch block's live-out: with a constant operand (`x > 0 && 1`) the
+  // CFG prunes an edge of that block, though the short-circuit still takes it.
+  std::vector<const CFGBlock *> Paths;
+  for (const CFGBlock::AdjacentBlock &A : Block->succs())
+    if (const CFGBlock *P = A.isReachable() ? A.getReachableBlock()
+                                            : A.getPossiblyUnreachableBlock())
+      Paths.push_back(P);
+  auto LiveOnEntry = [&](const CFGBlock *P, const VarDecl *V) {
+    for (const CFGElement &E : *P)
+      if (auto CS = E.getAs<CFGStmt>())
+        return LV->isLive(CS->getStmt(), V);
+    return LV->isLive(P, V);
+  };
   for (const VarDecl *V : Vars) {
-    if (!LV->isLive(Block, V))
+    if (llvm::none_of(Paths, [&](const CFGBlock *P) { return LiveOnEntry(P, V); }))
       continue;
     bool Skip = false, Recompute = false;
     if (auto Why = classify(V, R, Skip, Recompute))
@@ -246,6 +260,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   for (auto &[V, T] : Moved) {
     LiveVar L;
     L.Var = V;
+    L.ActiveOnly = V && declaredInRegion(S, V, R.Region);
     if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
       L.Elements = unsigned(CAT->getSize().getZExtValue());
       T = CAT->getElementType();

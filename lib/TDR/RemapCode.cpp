@@ -113,11 +113,12 @@ unsigned inactivePath(const RemapRound &R) {
 /// Lines that store the live state at slot tdr_pos.
 void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
                const std::string &K) {
-  std::vector<std::string> Saves;
+  std::vector<std::string> All, Active;
   for (const LiveVar &LV : R.Live)
     if (LV.How == LiveVar::Migrate)
-      Saves.push_back(moveLine(Plan, LV, true, "tdr_pos"));
-  block(S, Saves, R.Region >= 0, K);
+      (LV.ActiveOnly ? Active : All).push_back(moveLine(Plan, LV, true, "tdr_pos"));
+  block(S, All, false, K);
+  block(S, Active, true, K);
 }
 
 static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
@@ -142,16 +143,18 @@ static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRoun
     S += K + redirectedId(true, D) + " = get_global_id(" + std::to_string(D) +
          ") - get_local_id(" + std::to_string(D) + ") + " +
          redirectedId(false, D) + ";\n";
-  std::vector<std::string> Restores, Recomputes;
+  // Recomputed values are pure functions of the IDs: every work-item takes
+  // them, like the state that lives outside the active region.
+  std::vector<std::string> All, Active;
   unsigned RI = 0;
   for (const LiveVar &LV : R.Live) {
     if (LV.How == LiveVar::Migrate)
-      Restores.push_back(moveLine(Plan, LV, false, "tdr_plid"));
+      (LV.ActiveOnly ? Active : All).push_back(moveLine(Plan, LV, false, "tdr_plid"));
     else
-      Recomputes.push_back(LV.name() + " = " + Recompute[RI++] + ";");
+      All.push_back(LV.name() + " = " + Recompute[RI++] + ";");
   }
-  block(S, Restores, Region, K);
-  block(S, Recomputes, Region, K);
+  block(S, All, false, K);
+  block(S, Active, true, K);
 }
 
 void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,

@@ -6,6 +6,8 @@
 #              the unremapped fallback path;
 #   diff-dgi   the same with Data Group Indexing forced on every branch
 #              (two-path ones too) and neighbourhoods of 32;
+#   diff-oclgrind  diff, with Oclgrind as the OpenCL device (for kernels
+#              PoCL 3.1 miscompiles: they say POCL-MISCOMPILES and why);
 #   oclgrind   run the rewritten kernel under Oclgrind (data races,
 #              uninitialized values, barrier divergence): no report allowed;
 #   oclgrind-dgi  the same for the forced-DGI rewrite.
@@ -16,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 name=$(basename "$kernel" .cl)
 mkdir -p "$outdir"
 case "$mode" in
-  diff)      out="$outdir/$name.tdr.cl";      "$tdrc" "$kernel" -o "$out" ;;
+  diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; "$tdrc" "$kernel" -o "$out" ;;
   diff-wg64) out="$outdir/$name.wg64.tdr.cl"; "$tdrc" --max-workgroup-size 64 "$kernel" -o "$out" ;;
   diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  "$tdrc" --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   oclgrind)  out="$outdir/$name.ocl.tdr.cl";  "$tdrc" "$kernel" -o "$out" ;;
@@ -25,5 +27,7 @@ case "$mode" in
 esac
 case "$mode" in
   diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
+  # shellcheck disable=SC2086
+  diff-oclgrind) exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
   oclgrind|oclgrind-dgi)   exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

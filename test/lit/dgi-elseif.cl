@@ -36,7 +36,7 @@ __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: int tdr_path = 0, tdr_active = 1;
 // CHECK-NEXT: int tdr_rank = 0;
 // CHECK-EMPTY:
-// CHECK-NEXT: int gid = get_global_id(0);
+// CHECK-NEXT: int gid = tdr_gid0;
 // CHECK-NEXT: if (gid >= n) tdr_active = 0; /* tdrc: was return */
 // CHECK-NEXT: { /* tdrc: active region */
 // CHECK-NEXT: int v; /* tdrc: moved up from 11:9 */
@@ -87,11 +87,9 @@ __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: tdr_active = tdr_path != 4;
 // CHECK-NEXT: tdr_lid0 = tdr_lid % get_local_size(0);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
+// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: v = tdr_mig_int[0][tdr_plid];
-// CHECK-NEXT: }
-// CHECK-NEXT: if (tdr_active) {
-// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }

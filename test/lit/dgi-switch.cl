@@ -47,7 +47,7 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: int tdr_rank = 0;
 // CHECK-NEXT: long tdr_key = 0; /* a switch's value, moved with its work-item */
 // CHECK-EMPTY:
-// CHECK-NEXT: int gid = get_global_id(0);
+// CHECK-NEXT: int gid = tdr_gid0;
 // CHECK-NEXT: int x = in[gid];
 // CHECK-NEXT: float f = (float)x * 0.125f;
 // CHECK-NEXT: tdr_key = (long)(x % 3);
@@ -94,10 +94,10 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: tdr_path = tdr_path_of[tdr_plid];
 // CHECK-NEXT: tdr_lid0 = tdr_lid % get_local_size(0);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
+// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: x = tdr_mig_int[0][tdr_plid];
 // CHECK-NEXT: f = tdr_mig_float[0][tdr_plid];
 // CHECK-NEXT: tdr_key = tdr_mig_long[0][tdr_plid];
-// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: switch ((int)tdr_key) {

@@ -30,7 +30,7 @@ __kernel void hot_basic(__global const float *in, __global float *out, float s)
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);
 // CHECK-NEXT: int tdr_path = 0;
 // CHECK-EMPTY:
-// CHECK-NEXT: int i = get_global_id(0);
+// CHECK-NEXT: int i = tdr_gid0;
 // CHECK-NEXT: float scale = s * 2.0f;
 // CHECK-NEXT: float x = in[i];
 // CHECK-NEXT: tdr_path = (x > 0.5f) ? 1 : 0;
@@ -49,8 +49,8 @@ __kernel void hot_basic(__global const float *in, __global float *out, float s)
 // CHECK-NEXT: tdr_path = tdr_path_of[tdr_plid];
 // CHECK-NEXT: tdr_lid0 = tdr_lid % get_local_size(0);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
-// CHECK-NEXT: x = tdr_mig_float[0][tdr_plid];
 // CHECK-NEXT: i = tdr_gid0;
+// CHECK-NEXT: x = tdr_mig_float[0][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: if (tdr_path) { // taken: long path

@@ -31,7 +31,7 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: int tdr_path = 0, tdr_active = 1;
 // CHECK-NEXT: int tdr_rank = 0;
 // CHECK-EMPTY:
-// CHECK-NEXT: int x = get_global_id(0), y = get_global_id(1);
+// CHECK-NEXT: int x = tdr_gid0, y = tdr_gid1;
 // CHECK-NEXT: if (x >= w || y >= h)
 // CHECK-NEXT: tdr_active = 0; /* tdrc: was return */
 // CHECK-NEXT: { /* tdrc: active region */
@@ -65,12 +65,10 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: tdr_lid1 = tdr_lid / get_local_size(0) % get_local_size(1);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
 // CHECK-NEXT: tdr_gid1 = get_global_id(1) - get_local_id(1) + tdr_lid1;
-// CHECK-NEXT: if (tdr_active) {
-// CHECK-NEXT: p = tdr_mig_int2[0][tdr_plid];
-// CHECK-NEXT: }
-// CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: x = tdr_gid0;
 // CHECK-NEXT: y = tdr_gid1;
+// CHECK-NEXT: if (tdr_active) {
+// CHECK-NEXT: p = tdr_mig_int2[0][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -34,7 +34,7 @@ __kernel void hot_guard(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: int tdr_path = 0, tdr_active = 1;
 // CHECK-NEXT: int tdr_rank = 0;
 // CHECK-EMPTY:
-// CHECK-NEXT: int gid = get_global_id(0);
+// CHECK-NEXT: int gid = tdr_gid0;
 // CHECK-NEXT: tdr_active = (gid < N_OF(n)) ? 1 : 0; /* tdrc: bounds guard as active predicate */
 // CHECK-NEXT: {
 // CHECK-NEXT: int v[2]; /* tdrc: moved up from 11:13 */
@@ -66,11 +66,9 @@ __kernel void hot_guard(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: tdr_active = tdr_path != 2;
 // CHECK-NEXT: tdr_lid0 = tdr_lid % get_local_size(0);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
+// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: for (int tdr_k = 0; tdr_k < 2; ++tdr_k) v[tdr_k] = tdr_mig_int[0 + tdr_k][tdr_plid];
-// CHECK-NEXT: }
-// CHECK-NEXT: if (tdr_active) {
-// CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -39,6 +39,10 @@ struct LiveVar {
   unsigned Pool = 0;      // MigrationPool index (Migrate)
   unsigned FirstSlot = 0; // first slot in the pool (Migrate)
   unsigned Elements = 1;  // >1 for private arrays
+  /// Declared inside the round's active region: only active work-items hold
+  /// a value.  Everything else moves for every work-item, since code after
+  /// a bounds guard runs for all of them with their new logical IDs.
+  bool ActiveOnly = false;
 };
 
 /// Where the threads that reach a branch come from.

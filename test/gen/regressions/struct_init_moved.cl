@@ -10,12 +10,11 @@
 // `s = {...};` -- which is not C (an initializer list is no expression), so
 // the rewritten kernel does not compile ("expected expression").
 // Private arrays with initializers are declined for this reason ("the
-// initialised array ... would have to move out of the guarded block");
-// structs need the same (or `s = (pair_t){...}` is not OpenCL C 1.2 either,
-// so: decline, or assign member by member).
+// initialised array ... would have to move out of the guarded block").
+// Fixed: the assignment is a compound literal, `s = (pair_t){...};` (C99,
+// which OpenCL C 1.2 keeps; Clang 19/22 accept it with -pedantic).
 //
-// Expected: the rewritten kernel compiles and gives bit-identical output
-// (remapped with the struct migrated, or the branch declined).
+// Expected: the rewritten kernel compiles and gives bit-identical output.
 //
 // EXEC: kernel=struct_init_moved global=249 local=32,128 seeds=1
 // EXEC: arg in0 buf int size=N fill=mix:-10:5

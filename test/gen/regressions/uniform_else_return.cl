@@ -19,7 +19,12 @@
 // -- but tdrc's placement is what exposes it on the CI device. See also
 // uniform_if_return_2d.cl (the return in the arm that does not run).
 //
-// Expected: original and rewritten bit-identical on PoCL (tdr_exec exits 0).
+// Expected: original and rewritten bit-identical (on Oclgrind in ctest).
+//
+// POCL-MISCOMPILES: the rewrite is valid OpenCL and matches the original on
+// Oclgrind and on NVIDIA's OpenCL; PoCL 3.1 mishandles a work-item that
+// returns after barriers in a uniform conditional. ctest compares it on
+// Oclgrind (test/CMakeLists.txt).
 //
 // EXEC: kernel=uniform_else_return global=768 local=32,256 seeds=1
 // EXEC: arg fin1 buf float size=N fill=mix:-8:8
