@@ -12,6 +12,8 @@
 
 namespace tdrc {
 
+struct GpuParams;
+
 struct DeviceLimits {
   std::string Name;
   unsigned LocalMemoryBytes = 0;      // per work-group
@@ -21,6 +23,11 @@ struct DeviceLimits {
 /// OpenCL 1.2's guaranteed minimums (CL_DEVICE_LOCAL_MEM_SIZE >= 32 KiB for
 /// a full profile GPU) with tdrc's default work-group bound.
 DeviceLimits genericOpenCLLimits();
+
+/// The limits of one GPU of the table (GpuTable.h): local memory without
+/// opt-in, since OpenCL cannot opt in, and tdrc's default bound capped by the
+/// GPU's largest block.
+DeviceLimits deviceLimitsFor(const GpuParams &P);
 
 } // namespace tdrc
 
