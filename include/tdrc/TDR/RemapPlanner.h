@@ -2,6 +2,7 @@
 #ifndef TDRC_TDR_REMAPPLANNER_H
 #define TDRC_TDR_REMAPPLANNER_H
 
+#include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/RemapPlan.h"
 #include "clang/AST/ASTContext.h"
 
@@ -14,6 +15,8 @@ struct PlannerOptions {
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
   AlgorithmChoice Algorithm = AlgorithmChoice::Auto; // Auto: HoT for 2 paths
   unsigned Neighbors = 16; // DGI's neighbouring factor N
+  /// `#pragma tdr` lines of the file, attached by the front end (may be null).
+  const TdrDirectives *Directives = nullptr;
 };
 
 /// The condition of an if, switch or loop.

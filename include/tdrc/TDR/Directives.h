@@ -1,0 +1,50 @@
+//===- Directives.h - What `#pragma tdr` lines ask of the planner ----------===//
+//
+// The front end (Rewriter/TdrPragmas) reads `#pragma tdr ...` with a
+// PragmaHandler, attaches each to the branch or kernel that follows it and
+// warns about malformed, misplaced and contradictory ones (which are then
+// dropped).  What survives is handed to the planner here:
+//
+//   #pragma tdr target                  remap this branch even where the
+//                                       planner would not (thread-ID-only
+//                                       condition, budget, profitability)
+//   #pragma tdr skip                    leave this branch unchanged
+//   #pragma tdr algorithm(hot|dgi) [neighbors(N)]   the round's algorithm
+//   #pragma tdr neighbors(N)            DGI's neighbouring factor only
+//   #pragma tdr off                     (before a kernel) leave it unchanged
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_DIRECTIVES_H
+#define TDRC_TDR_DIRECTIVES_H
+
+#include "tdrc/TDR/RemapPlan.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+
+namespace tdrc {
+
+/// The directives of one branch (an IfStmt heading its else-if chain, or a
+/// SwitchStmt).  Target and Skip never both hold (the front end warns).
+struct BranchDirective {
+  clang::SourceLocation Loc; // the first `#pragma tdr` line of the branch
+  bool Target = false;
+  bool Skip = false;
+  std::optional<Algorithm> Algo;     // algorithm(hot|dgi)
+  std::optional<unsigned> Neighbors; // neighbors(N): 16, 32 or 64
+};
+
+struct TdrDirectives {
+  llvm::DenseMap<const clang::Stmt *, BranchDirective> Branches;
+  /// Kernels under `#pragma tdr off`, with the pragma's location.
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Off;
+
+  const BranchDirective *forBranch(const clang::Stmt *S) const {
+    auto It = Branches.find(S);
+    return It == Branches.end() ? nullptr : &It->second;
+  }
+};
+
+} // namespace tdrc
+
+#endif
