@@ -7,6 +7,7 @@
 // Exit status: 0 success, 1 errors in an input, 2 usage or I/O errors.
 //
 //===----------------------------------------------------------------------===//
+#include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -50,6 +51,23 @@ static cl::opt<unsigned>
     Neighbors("neighbors",
               cl::desc("DGI neighbouring factor N: 16, 32 or 64 (default 16)"),
               cl::init(16), cl::cat(Category));
+
+static cl::opt<std::string> GpuOpt(
+    "gpu",
+    cl::desc("GPU whose occupancy the rewrite may not lower (sm_50..sm_120, "
+             "gfx900..gfx1100, generic; see --gpu=help); without it only "
+             "--local-mem-budget binds"),
+    cl::value_desc("name"), cl::cat(Category));
+static cl::opt<unsigned> RegsOpt(
+    "regs",
+    cl::desc("Registers per work-item of the original kernel (ptxas -v, or "
+             "tdrc-usage); default: a static estimate"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Category));
+static cl::opt<unsigned> SmemOpt(
+    "smem",
+    cl::desc("Local memory per work-group of the original kernel, static and "
+             "dynamic (default: its static __local arrays)"),
+    cl::value_desc("bytes"), cl::init(0), cl::cat(Category));
 
 static int usage(const Twine &Msg) {
   errs() << "tdrc: error: " << Msg << "\n";
@@ -170,6 +188,23 @@ int main(int argc, const char **argv) {
   Opts.Algorithm = AlgorithmOpt;
   Opts.Neighbors = Neighbors;
   Opts.LocalMemoryBytes = LocalMemory;
+  if (GpuOpt == "help") {
+    outs() << "GPUs tdrc knows: " << tdrc::gpuNameList() << "\n";
+    return 0;
+  }
+  if (!GpuOpt.empty()) {
+    const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);
+    if (!G)
+      return usage("unknown GPU '" + GpuOpt + "'; known: " +
+                   tdrc::gpuNameList());
+    Opts.Gpu = G->Name;
+    if (!LocalMemory.getNumOccurrences()) // the GPU's own limit
+      Opts.LocalMemoryBytes = G->SharedPerBlock;
+  }
+  if (RegsOpt > 255)
+    return usage("--regs must be between 1 and 255");
+  Opts.Regs = RegsOpt;
+  Opts.Smem = SmemOpt;
 
   int Status = 0;
   for (const std::string &In : Inputs) {

@@ -10,6 +10,7 @@
 #include "tdrc/TDR/RemapCode.h"
 #include "tdrc/TDR/OpenCLBuiltins.h"
 #include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/PathVector.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
@@ -85,6 +86,12 @@ private:
   /// before it; replaces the branch's conditions so they test the path.
   std::optional<std::string> pathSelection(const RemapRound &R, EditList &E,
                                            const std::string &I);
+  /// `tdr_key = ...; switch (tdr_key) { ... tdr_path = Prefix + path; }`
+  std::optional<std::string> switchSelection(const clang::SwitchStmt *Sw,
+                                             const std::string &Prefix,
+                                             const std::string &I);
+  /// The digit value member M's conditions select, as one expression.
+  std::optional<std::string> treeValue(const RemapRound &R, unsigned M);
   bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
 
   ASTContext &Ctx;
@@ -277,6 +284,70 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
 }
 
 std::optional<std::string>
+Emitter::switchSelection(const SwitchStmt *Sw, const std::string &Prefix,
+                         const std::string &I) {
+  // The value is kept (it moves with its work-item); the switch that maps
+  // it to a path number is spelled with the original labels.
+  SwitchPaths SP;
+  std::optional<std::string> Cond = render(Sw->getCond());
+  if (switchPaths(Sw, SP) || !Cond)
+    return std::nullopt;
+  // The promoted type of the controlling expression: labels convert to it.
+  std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
+  std::string S = "tdr_key = (long)(" + *Cond + ");\n";
+  S += I + "switch ((" + T + ")tdr_key) {";
+  for (unsigned P = 0; P < SP.Groups.size(); ++P) {
+    for (const SwitchCase *L : SP.Groups[P]) {
+      if (isa<DefaultStmt>(L)) {
+        S += " default:";
+        continue;
+      }
+      const auto *C = cast<CaseStmt>(L);
+      std::optional<Range> LR = range(C->getLHS()->getSourceRange());
+      if (!LR)
+        return std::nullopt;
+      S += " case " + text(*LR);
+      if (C->getRHS()) {
+        std::optional<Range> RR = range(C->getRHS()->getSourceRange());
+        if (!RR)
+          return std::nullopt;
+        S += " ... " + text(*RR);
+      }
+      S += ":";
+    }
+    S += " tdr_path = " + Prefix + std::to_string(P) + "; break;";
+  }
+  if (SP.NoMatchPath == SP.Groups.size())
+    S += " default: tdr_path = " + Prefix + std::to_string(SP.NoMatchPath) +
+         ";";
+  return S + " }\n";
+}
+
+std::optional<std::string> Emitter::treeValue(const RemapRound &R,
+                                              unsigned M) {
+  const PathMember &PM = R.Members[M];
+  std::string S;
+  for (unsigned P = 0; P < PM.Paths; ++P) {
+    int Child = childOf(R, M, P);
+    std::string V = std::to_string(PM.PathLo[P]);
+    if (Child >= 0) {
+      std::optional<std::string> Sub = treeValue(R, unsigned(Child));
+      if (!Sub)
+        return std::nullopt;
+      V = "(" + *Sub + ")";
+    }
+    if (P + 1 == PM.Paths)
+      return S + V;
+    std::optional<std::string> Cond = render(PM.Chain[P]->getCond());
+    if (!Cond)
+      return std::nullopt;
+    S += "(" + *Cond + ") ? " + V + " : ";
+  }
+  return S;
+}
+
+std::optional<std::string>
 Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
   auto Replace = [&](const Expr *Cond, const std::string &Text) {
     std::optional<Range> CR = range(Cond->getSourceRange());
@@ -284,63 +355,38 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
       E.replace(CR->Begin, CR->End - CR->Begin, Text);
     return CR.has_value();
   };
-  if (const auto *Sw = dyn_cast<SwitchStmt>(R.Branch)) {
-    // The value is kept (it moves with its work-item); the switch that maps
-    // it to a path number is spelled with the original labels.
-    SwitchPaths SP;
-    std::optional<std::string> Cond = render(Sw->getCond());
-    if (switchPaths(Sw, SP) || !Cond)
-      return std::nullopt;
-    // The promoted type of the controlling expression: labels convert to it.
-    std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
-        Ctx.getPrintingPolicy());
-    std::string S = "tdr_key = (long)(" + *Cond + ");\n";
-    S += I + "switch ((" + T + ")tdr_key) {";
-    for (unsigned P = 0; P < SP.Groups.size(); ++P) {
-      for (const SwitchCase *L : SP.Groups[P]) {
-        if (isa<DefaultStmt>(L)) {
-          S += " default:";
-          continue;
-        }
-        const auto *C = cast<CaseStmt>(L);
-        std::optional<Range> LR = range(C->getLHS()->getSourceRange());
-        if (!LR)
-          return std::nullopt;
-        S += " case " + text(*LR);
-        if (C->getRHS()) {
-          std::optional<Range> RR = range(C->getRHS()->getSourceRange());
-          if (!RR)
-            return std::nullopt;
-          S += " ... " + text(*RR);
-        }
-        S += ":";
-      }
-      S += " tdr_path = " + std::to_string(P) + "; break;";
+  // One assignment per digit, most significant first.
+  std::string S;
+  for (unsigned M = 0; M < R.Members.size(); ++M) {
+    const PathMember &PM = R.Members[M];
+    if (PM.Parent >= 0)
+      continue;
+    std::string Prefix =
+        PM.Digit ? "tdr_path * " + std::to_string(R.Radix[PM.Digit]) + " + "
+                 : "";
+    if (!S.empty())
+      S += I;
+    if (const auto *Sw = dyn_cast<SwitchStmt>(PM.Branch)) {
+      std::optional<std::string> Sel = switchSelection(Sw, Prefix, I);
+      std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy());
+      if (!Sel || !Replace(Sw->getCond(), "(" + T + ")tdr_key"))
+        return std::nullopt;
+      S += *Sel;
+      continue;
     }
-    if (SP.NoMatchPath == SP.Groups.size())
-      S += " default: tdr_path = " + std::to_string(SP.NoMatchPath) + ";";
-    S += " }\n";
-    if (!Replace(Sw->getCond(), "(" + T + ")tdr_key"))
+    std::optional<std::string> V = treeValue(R, M);
+    if (!V)
       return std::nullopt;
-    return S;
+    S += "tdr_path = " + (Prefix.empty() ? *V : Prefix + "(" + *V + ")") +
+         ";\n";
   }
-  const auto *If = cast<IfStmt>(R.Branch);
-  if (R.Algo == Algorithm::HeadOrTail) {
-    std::optional<std::string> Cond = render(If->getCond());
-    if (!Cond || !Replace(If->getCond(), "tdr_path"))
-      return std::nullopt;
-    return "tdr_path = (" + *Cond + ") ? 1 : 0;\n";
-  }
-  // DGI: path i = "condition i of the chain holds", the last = none does.
-  std::string S = "tdr_path = ";
-  for (unsigned P = 0; P < R.Chain.size(); ++P) {
-    std::optional<std::string> Cond = render(R.Chain[P]->getCond());
-    if (!Cond ||
-        !Replace(R.Chain[P]->getCond(), "tdr_path == " + std::to_string(P)))
-      return std::nullopt;
-    S += "(" + *Cond + ") ? " + std::to_string(P) + " : ";
-  }
-  return S + std::to_string(R.Chain.size()) + ";\n";
+  // The branches test the path instead of their conditions.
+  for (unsigned M = 0; M < R.Members.size(); ++M)
+    for (unsigned P = 0; P < R.Members[M].Chain.size(); ++P)
+      if (!Replace(R.Members[M].Chain[P]->getCond(), pathTest(R, M, P)))
+        return std::nullopt;
+  return S;
 }
 
 bool Emitter::run(EditList &E, std::string &Why) {

@@ -2,6 +2,7 @@
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/Rewriter/KernelEmitter.h"
+#include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/TDR/RemapPlanner.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -53,6 +54,10 @@ public:
     PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
                    : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
                                              : AlgorithmChoice::Auto;
+    PO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);
+    PO.KernelSmem = Opts.Smem;
+    PO.KernelRegs = Opts.Regs; // 0: the planner estimates
+    PO.UsageSource = "given";
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
       ++Result.Kernels;
@@ -73,7 +78,9 @@ public:
       for (const Explanation &E : Plan.Explain)
         Result.Explain.push_back(
             where(SM, E.Loc) + ": " +
-            (E.Remapped && Emitted ? "remapped: " : "unchanged: ") +
+            (E.Note                  ? ""
+             : E.Remapped && Emitted ? "remapped: "
+                                     : "unchanged: ") +
             (E.Remapped && !Emitted ? "(emission failed) " : "") + E.Text);
     }
     StringRef Code = SM.getBufferData(SM.getMainFileID());

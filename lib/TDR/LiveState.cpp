@@ -244,7 +244,9 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   }
 
   // A switch's value decides its case after the remap: it moves too.
-  if (isa<SwitchStmt>(R.Branch))
+  if (llvm::any_of(R.Members, [](const PathMember &M) {
+        return isa<SwitchStmt>(M.Branch);
+      }))
     Moved.push_back({nullptr, S.Ctx.LongTy});
 
   llvm::DenseSet<const VarDecl *> Seen;

@@ -14,7 +14,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -88,6 +90,33 @@ private:
                         std::vector<const clang::VarDecl *> &Out);
   unsigned poolFor(clang::QualType Elem);
 };
+
+// Fragments.cpp
+/// The paths of B as a round member; a reason when they cannot be remapped.
+std::optional<std::string> makeMember(PlannerState &S, const clang::Stmt *B,
+                                      PathMember &M);
+/// Adds the data-dependent branches that open a path of member M (and,
+/// recursively, of those) to R; why a candidate stayed out goes to NotJoined.
+void addNestedMembers(PlannerState &S, RemapRound &R, unsigned M,
+                      llvm::DenseMap<const clang::Stmt *, std::string> &NotJoined);
+/// Why B, a later branch, cannot join R's fragment; none when it can.
+std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
+                                       const clang::Stmt *B);
+/// A condition of M reads memory (it moves before the remap barrier).
+bool conditionsReadMemory(const PathMember &M);
+/// The round headed by Head must use Head-or-Tail (option or pragma).
+bool forcesHeadOrTail(PlannerState &S, const clang::Stmt *Head);
+
+// Budget.cpp
+/// Lays out the migration pools of the rounds and the plan's local memory.
+void sizeLocalMemory(KernelPlan &P);
+/// Registers per work-item of the rewrite of a kernel that used Before
+/// (the model measured on an H200, docs/occupancy.md).
+unsigned registersAfter(const KernelPlan &P, unsigned Before, unsigned MaxRegs);
+/// Fits the rounds into the local-memory limit and the occupancy budget
+/// (Opts.Gpu), adjusting them or calling Cancel(round index, why).
+void fitBudget(PlannerState &S, unsigned OwnLocalBytes,
+               const std::function<void(size_t, const std::string &)> &Cancel);
 
 /// Declared inside the region of a round (so not valid for inactive items).
 bool declaredInRegion(PlannerState &S, const clang::VarDecl *V, int Region);

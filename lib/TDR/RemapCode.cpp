@@ -39,8 +39,9 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
   S += I + "/* tdrc: thread-data remapping state, shared by " +
        std::to_string(Plan.Rounds.size()) + " round(s), for work-groups of "
        "up to " + WG + " work-items */\n";
-  S += I + "__local uint tdr_pool[" + WG + "];      /* logical work-item per slot */\n";
-  S += I + "__local uchar tdr_path_of[" + WG + "];  /* its path; 2 = inactive */\n";
+  S += I + (Plan.ShortIdPool ? "__local ushort tdr_pool[" : "__local uint tdr_pool[") +
+       WG + "];      /* logical work-item per slot */\n";
+  S += I + "__local uchar tdr_path_of[" + WG + "];  /* its path */\n";
   S += I + "__local int tdr_head, tdr_tail";
   S += Regions ? ", tdr_ninactive;\n" : ";\n";
   if (Plan.MaxDgiCounts) {

@@ -2,6 +2,7 @@
 #include "PlannerImpl.h"
 #include "tdrc/TDR/RemapCode.h"
 #include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/PathVector.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -134,6 +135,9 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
                 " paths (N=" + std::to_string(R.Neighbors) + "), round " +
                 std::to_string(R.Index)
           : "Head-or-Tail, round " + std::to_string(R.Index);
+  if (R.Members.size() > 1)
+    T += " (the path vector of " + std::to_string(R.Members.size()) +
+         " branches)";
   if (R.Region >= 0) {
     const ActiveRegion &AR = S.Plan.Regions[R.Region];
     T += AR.Kind == RegionKind::Guard
@@ -155,46 +159,22 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
   return T;
 }
 
-/// Rebuilds the migration pools from the rounds that survived.
-void rebuildPools(KernelPlan &P) {
-  std::vector<unsigned> Used(P.Pools.size(), 0);
-  for (RemapRound &R : P.Rounds) {
-    std::vector<unsigned> Next(P.Pools.size(), 0);
-    for (LiveVar &L : R.Live)
-      if (L.How == LiveVar::Migrate) {
-        L.FirstSlot = Next[L.Pool];
-        Next[L.Pool] += L.Elements;
-        Used[L.Pool] = std::max(Used[L.Pool], Next[L.Pool]);
-      }
+/// How a member other than the head joined its round, for --explain.
+std::string describeMember(PlannerState &S, const RemapRound &R, unsigned M) {
+  const PathMember &PM = R.Members[M];
+  std::string T = "divergent (" + describeDep(S, condOf(PM.Branch)) + "); ";
+  if (PM.Parent >= 0) {
+    const PathMember &Up = R.Members[unsigned(PM.Parent)];
+    T += "opens path " + std::to_string(PM.ParentPath) + " of the branch at " +
+         S.loc(Up.Branch->getBeginLoc()) + ": nested,";
+  } else {
+    T += "its condition reads nothing the code from the branch at " +
+         S.loc(R.Branch->getBeginLoc()) + " on may change: one fragment,";
   }
-  std::vector<int> NewIndex(P.Pools.size(), -1);
-  std::vector<MigrationPool> Kept;
-  for (unsigned I = 0; I < P.Pools.size(); ++I)
-    if (Used[I]) {
-      NewIndex[I] = int(Kept.size());
-      Kept.push_back(P.Pools[I]);
-      Kept.back().Slots = Used[I];
-    }
-  for (RemapRound &R : P.Rounds)
-    for (LiveVar &L : R.Live)
-      if (L.How == LiveVar::Migrate)
-        L.Pool = unsigned(NewIndex[L.Pool]);
-  P.Pools = std::move(Kept);
-  P.LocalBytes = 0;
-  P.MaxPaths = P.MaxDgiCounts = 0;
-  for (const RemapRound &R : P.Rounds)
-    if (R.Algo == Algorithm::DGI) {
-      P.MaxPaths = std::max(P.MaxPaths, R.Paths);
-      unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
-      P.MaxDgiCounts = std::max(
-          P.MaxDgiCounts, Keys * dgiGroups(P.MaxWorkGroupSize, R.Neighbors));
-    }
-  if (!P.Rounds.empty())
-    P.LocalBytes = P.MaxWorkGroupSize * 5 + 12; // ID pool, paths, counters
-  if (P.MaxDgiCounts) // paths by physical ID, sub-counts
-    P.LocalBytes += P.MaxWorkGroupSize + P.MaxDgiCounts * 4;
-  for (const MigrationPool &MP : P.Pools)
-    P.LocalBytes += MP.Slots * MP.ElementBytes * P.MaxWorkGroupSize;
+  unsigned Lo = PM.PathLo.front(), Hi = PM.PathLo.back() + PM.PathLeaves.back();
+  return T + " decided in round " + std::to_string(R.Index) + " (digit " +
+         std::to_string(PM.Digit) + " of its path, values " +
+         std::to_string(Lo) + ".." + std::to_string(Hi - 1) + ")";
 }
 
 /// Static local memory the kernel itself declares.
@@ -242,6 +222,23 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   collectBranches(S.Body, Branches);
   std::vector<std::pair<const Stmt *, std::string>> Declined;
   std::map<const IfStmt *, const IfStmt *> ChainHead; // else-if -> its head
+  // Nested branches that stayed out of their enclosing round, and why.
+  llvm::DenseMap<const Stmt *, std::string> NotJoined;
+  // Why a round's head did not join the round before it.
+  llvm::DenseMap<const Stmt *, std::string> NewFragment;
+  llvm::DenseSet<const Stmt *> Claimed; // members other than heads
+  const TdrDirectives *Dirs = Opts.Directives;
+  if (Dirs)
+    if (auto It = Dirs->Off.find(Kernel); It != Dirs->Off.end())
+      KernelReason = "'#pragma tdr off' at " + S.loc(It->second);
+  auto Claim = [&](const RemapRound &R) {
+    for (const PathMember &M : R.Members) {
+      Claimed.insert(M.Branch);
+      for (size_t I = 1; I < M.Chain.size(); ++I)
+        ChainHead[M.Chain[I]] = M.Chain[0];
+    }
+  };
+  int Open = -1; // the round that later branches of its block may join
   for (const Stmt *B : Branches) {
     Dep D = S.condDep(B);
     if (isa<ForStmt, WhileStmt, DoStmt>(B)) {
@@ -258,53 +255,89 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     const Expr *Cond = condOf(B);
     if (auto *If = dyn_cast<IfStmt>(B); If && ChainHead.count(If))
       continue; // explained with its chain's head
+    if (Claimed.count(B))
+      continue; // explained with its round
+    const BranchDirective *BD = Dirs ? Dirs->forBranch(B) : nullptr;
+    auto RecordChain = [&] {
+      if (auto *If = dyn_cast<IfStmt>(B))
+        for (const IfStmt *C : elseIfChain(If))
+          if (C != If)
+            ChainHead[C] = If;
+    };
     std::string Why = describeDep(S, Cond);
-    if (D != Dep::Data) {
-      P.Explain.push_back({B->getBeginLoc(), false, "not divergent: " + Why});
+    if (BD && BD->Skip) {
+      RecordChain();
+      P.Explain.push_back({B->getBeginLoc(), false,
+                           "skipped by '#pragma tdr skip' at " +
+                               S.loc(BD->Loc) + " (" + Why + ")"});
       continue;
     }
+    bool Targeted = BD && BD->Target;
+    if (D == Dep::Uniform || (D == Dep::ThreadId && !Targeted)) {
+      std::string T = "not divergent: " + Why;
+      if (Targeted)
+        T += "; '#pragma tdr target' at " + S.loc(BD->Loc) +
+             " ignored: a uniform branch cannot diverge";
+      P.Explain.push_back({B->getBeginLoc(), false, T});
+      continue;
+    }
+    RecordChain();
+    if (D != Dep::Data)
+      Why = "forced by '#pragma tdr target' at " + S.loc(BD->Loc) + "; " + Why;
     auto Decline = [&](const std::string &Reason) {
       Declined.push_back({B, "divergent (" + Why + ") but " + Reason});
     };
-    RemapRound R;
-    R.Branch = B;
-    if (auto *If = dyn_cast<IfStmt>(B)) {
-      R.Chain = elseIfChain(If);
-      R.Paths = unsigned(R.Chain.size()) + 1;
-      for (size_t I = 1; I < R.Chain.size(); ++I)
-        ChainHead[R.Chain[I]] = If;
-    } else {
-      SwitchPaths SP;
-      if (auto Reason = switchPaths(cast<SwitchStmt>(B), SP)) {
-        Decline("the switch cannot be remapped: " + *Reason);
-        continue;
-      }
-      R.Paths = SP.paths();
-    }
     if (KernelReason) {
       Decline("the kernel is left unchanged: " + *KernelReason);
       continue;
     }
-    bool InFile = !B->getBeginLoc().isMacroID() && S.spelledInFile(Cond);
-    for (const IfStmt *C : R.Chain)
-      InFile &= !C->getInit() && !C->getConditionVariable() &&
-                S.spelledInFile(C->getCond());
-    if (!InFile) {
-      Decline("the branch is spelled in a macro");
-      continue;
-    }
-    int Region = -1;
-    if (auto Reason = placeBranch(S, B, Region)) {
+    PathMember M;
+    if (auto Reason = makeMember(S, B, M)) {
       Decline(*Reason);
       continue;
     }
+    if (Open >= 0) {
+      RemapRound &R = P.Rounds[unsigned(Open)];
+      std::optional<std::string> Blocker = joinBlocker(S, R, B);
+      if (!Blocker) { // one fragment: a new digit of the open round
+        R.Members.push_back(M);
+        layoutPaths(R);
+        addNestedMembers(S, R, unsigned(R.Members.size() - 1), NotJoined);
+        Claim(R);
+        continue;
+      }
+      if (S.PM.getParent(B) == S.PM.getParent(R.Branch))
+        NewFragment[B] = *Blocker;
+    }
+    int Region = -1;
+    if (auto Reason = placeBranch(S, B, Region)) {
+      if (auto It = NotJoined.find(B); It != NotJoined.end())
+        *Reason += " (it cannot join that branch's round: " + It->second + ")";
+      Decline(*Reason);
+      continue;
+    }
+    RemapRound R;
+    R.Branch = B;
+    R.Chain = M.Chain;
+    R.Members.push_back(M);
     R.Region = Region;
     R.GlobalFence = needsGlobalFence(S, B);
-    R.Neighbors = Opts.Neighbors;
-    R.Algo = R.Paths > 2 || Opts.Algorithm == AlgorithmChoice::DGI
-                 ? Algorithm::DGI
-                 : Algorithm::HeadOrTail;
+    R.Neighbors = BD && BD->Neighbors ? *BD->Neighbors : Opts.Neighbors;
+    layoutPaths(R);
+    addNestedMembers(S, R, 0, NotJoined);
+    Claim(R);
     P.Rounds.push_back(R);
+    Open = int(P.Rounds.size() - 1);
+  }
+  for (RemapRound &R : P.Rounds) {
+    // Conditions evaluated early read memory before the remap barrier.
+    for (unsigned M = 1; M < R.Members.size(); ++M)
+      R.GlobalFence |=
+          conditionsReadMemory(R.Members[M]) && !S.GlobalWrites.empty();
+    const BranchDirective *BD = Dirs ? Dirs->forBranch(R.Branch) : nullptr;
+    bool WantDGI = BD && BD->Algo ? *BD->Algo == Algorithm::DGI
+                                  : Opts.Algorithm == AlgorithmChoice::DGI;
+    R.Algo = R.Paths == 2 && !WantDGI ? Algorithm::HeadOrTail : Algorithm::DGI;
   }
 
   // Liveness and migration per round, then the regions as a whole.
@@ -313,6 +346,11 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     Declined.push_back(
         {It->Branch, "divergent (" + describeDep(S, condOf(It->Branch)) +
                          ") but " + Why});
+    for (size_t M = 1; M < It->Members.size(); ++M)
+      Declined.push_back({It->Members[M].Branch,
+                          "divergent, evaluated with the branch at " +
+                              S.loc(It->Branch->getBeginLoc()) +
+                              ", which is left unchanged"});
     return P.Rounds.erase(It);
   };
   for (auto It = P.Rounds.begin(); It != P.Rounds.end();)
@@ -325,19 +363,11 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
       for (auto It = P.Rounds.begin(); It != P.Rounds.end();)
         It = It->Region == int(I) ? Decline(It, *Why) : std::next(It);
 
-  // Local memory: drop rounds from the back until everything fits.
-  unsigned Own = ownLocalBytes(S);
-  rebuildPools(P);
-  while (!P.Rounds.empty() && Own + P.LocalBytes > Opts.LocalMemoryBytes) {
-    auto Last = std::prev(P.Rounds.end());
-    Decline(Last, "the remap state (" + std::to_string(P.LocalBytes) +
-                      " bytes of local memory for " +
-                      std::to_string(P.MaxWorkGroupSize) +
-                      " work-items, plus the kernel's own " +
-                      std::to_string(Own) + ") exceeds the budget of " +
-                      std::to_string(Opts.LocalMemoryBytes) + " bytes");
-    rebuildPools(P);
-  }
+  // Local memory and occupancy: adjust, or cancel rounds, until they fit.
+  unsigned Own = std::max(ownLocalBytes(S), Opts.KernelSmem);
+  fitBudget(S, Own, [&](size_t I, const std::string &Why) {
+    Decline(P.Rounds.begin() + std::ptrdiff_t(I), Why);
+  });
   // Regions whose rounds were all declined need no emission; recompute the
   // surviving regions' hoisting (it depends on the surviving rounds).
   for (unsigned I = 0; I < P.Regions.size(); ++I)
@@ -346,21 +376,28 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   unsigned Index = 0;
   for (RemapRound &R : P.Rounds) {
     R.Index = ++Index;
-    for (size_t I = 1; I < R.Chain.size(); ++I)
-      P.Explain.push_back({R.Chain[I]->getBeginLoc(), true,
-                           "path " + std::to_string(I) + " of the else-if "
-                           "chain at " + S.loc(R.Branch->getBeginLoc()) +
-                           " (round " + std::to_string(R.Index) + ")"});
-    P.Explain.push_back({R.Branch->getBeginLoc(), true,
-                         "divergent (" + describeDep(S, condOf(R.Branch)) +
-                             "); " + describeRound(S, R)});
+    for (const PathMember &M : R.Members)
+      for (size_t I = 1; I < M.Chain.size(); ++I)
+        P.Explain.push_back({M.Chain[I]->getBeginLoc(), true,
+                             "path " + std::to_string(I) + " of the else-if "
+                             "chain at " + S.loc(M.Branch->getBeginLoc()) +
+                             " (round " + std::to_string(R.Index) + ")"});
+    std::string Head = "divergent (" + describeDep(S, condOf(R.Branch)) +
+                       "); " + describeRound(S, R);
+    if (auto It = NewFragment.find(R.Branch); It != NewFragment.end())
+      Head += "; a new fragment: " + It->second;
+    P.Explain.push_back({R.Branch->getBeginLoc(), true, Head});
+    for (unsigned M = 1; M < R.Members.size(); ++M)
+      P.Explain.push_back({R.Members[M].Branch->getBeginLoc(), true,
+                           describeMember(S, R, M)});
   }
   for (auto &[B, Why] : Declined)
     P.Explain.push_back({B->getBeginLoc(), false, Why});
   for (auto &[Member, Head] : ChainHead) {
     bool Remapped = false;
     for (const RemapRound &R : P.Rounds)
-      Remapped |= R.Branch == Head;
+      for (const PathMember &M : R.Members)
+        Remapped |= M.Branch == Head;
     if (!Remapped)
       P.Explain.push_back({Member->getBeginLoc(), false,
                            "part of the else-if chain at " +

@@ -97,12 +97,55 @@ TEST(RemapPlanner, DeclinesNestedAndThreadVaryingLoops) {
         if (in[i + 1] > 0) out[i] = 5;
       }
     })");
-  ASSERT_EQ(R.Plan.Rounds.size(), 1u); // only the outer `if (x > 0)`
+  // One round at the outer `if (x > 0)`; the nested branch opens its
+  // then-path, so its condition joins the round's path vector.
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  ASSERT_EQ(R.Plan.Rounds[0].Members.size(), 2u);
+  EXPECT_EQ(R.Plan.Rounds[0].Members[1].Parent, 0);
+  EXPECT_EQ(R.Plan.Rounds[0].Paths, 3u);
   int Declined = 0;
   for (const Explanation &E : R.Plan.Explain)
     if (!E.Remapped && E.Text.find("divergent (") == 0)
       ++Declined;
-  EXPECT_EQ(Declined, 2);
+  EXPECT_EQ(Declined, 1); // the branch in the thread-varying loop
+}
+
+TEST(RemapPlanner, NestedBranchStaysOutWhenItsConditionCannotMoveUp) {
+  auto R = plan(R"(
+    __kernel void k(__global int *in, __global int *out) {
+      int i = get_global_id(0);
+      int x = in[i];
+      if (x > 0) {
+        in[i + 1] = 0;                 // may change what the inner if reads
+        if (in[i + 1] > 0) out[i] = 5;
+      }
+    })");
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(R.Plan.Rounds[0].Members.size(), 1u);
+  bool Explained = false;
+  for (const Explanation &E : R.Plan.Explain)
+    Explained |= E.Text.find("cannot join that branch's round: its condition "
+                             "reads memory") != std::string::npos;
+  EXPECT_TRUE(Explained);
+}
+
+TEST(RemapPlanner, IndependentBranchesShareOneRoundDependentOnesDoNot) {
+  auto R = plan(R"(
+    __kernel void k(__global const int *a, __global const int *b,
+                    __global int *out) {
+      int i = get_global_id(0);
+      int x = a[i], y = b[i], r = 0;
+      if (x > 0) r = 1; else r = 2;
+      if (y > 0) r += 3;              // independent: same fragment
+      if (r > 2) out[i] = r;          // reads r: a new fragment
+      else out[i] = -r;
+    })");
+  ASSERT_EQ(R.Plan.Rounds.size(), 2u);
+  EXPECT_EQ(R.Plan.Rounds[0].Members.size(), 2u);
+  EXPECT_EQ(R.Plan.Rounds[0].Paths, 4u);
+  EXPECT_EQ(R.Plan.Rounds[0].Algo, Algorithm::DGI);
+  EXPECT_EQ(R.Plan.Rounds[1].Members.size(), 1u);
+  EXPECT_EQ(R.Plan.Rounds[1].Algo, Algorithm::HeadOrTail);
 }
 
 TEST(RemapPlanner, UniformAndTidOnlyBranchesAreNotTargets) {
@@ -128,7 +171,7 @@ TEST(RemapPlanner, HelperReadingIdsDeclinesKernel) {
 
 TEST(RemapPlanner, LocalMemoryBudgetDropsRounds) {
   PlannerOptions Small;
-  Small.LocalMemoryBytes = 2000; // less than one round's ID pool
+  Small.LocalMemoryBytes = 1500; // less than one round's ID pool + x
   auto R = plan(R"(
     __kernel void k(__global const int *in, __global int *out) {
       int i = get_global_id(0);
@@ -137,6 +180,53 @@ TEST(RemapPlanner, LocalMemoryBudgetDropsRounds) {
     })",
                 Small);
   EXPECT_TRUE(R.Plan.Rounds.empty());
+}
+
+TEST(RemapPlanner, LocalMemoryShortageTakesA16BitIdPoolFirst) {
+  PlannerOptions Small;
+  Small.LocalMemoryBytes = 2000; // 2316 bytes with 32-bit IDs, 1804 with 16
+  auto R = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int x = in[i];
+      if (x > 0) out[i] = x; else out[i] = -x;
+    })",
+                Small);
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(R.Plan.ShortIdPool);
+  EXPECT_EQ(R.Plan.LocalBytes, 1804u);
+}
+
+TEST(RemapPlanner, OccupancyBudgetCancelsRoundsThatLowerIt) {
+  PlannerOptions O;
+  O.Gpu = findGpu("sm_90");
+  O.KernelRegs = 24; // 8 blocks of 256: the full SM; DGI's 32 keep 8
+  const char *Src = R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int x = in[i];
+      switch (x & 3) { case 0: out[i] = 1; break; case 1: out[i] = 2; break;
+                       default: out[i] = 3; }
+    })";
+  auto R = plan(Src, O);
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  O.KernelRegs = 32; // 8 blocks; 34 registers would give 6
+  auto R2 = plan(Src, O);
+  EXPECT_TRUE(R2.Plan.Rounds.empty());
+  // Shared memory binds: 42000 bytes give 5 blocks; the round's 3788 more
+  // would give 4, and the 16-bit ID pool (512 bytes less) gives 5 again.
+  O.KernelSmem = 42000;
+  O.KernelRegs = 16;
+  O.LocalMemoryBytes = 49152;
+  auto R3 = plan(Src, O);
+  ASSERT_EQ(R3.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(R3.Plan.ShortIdPool);
+  EXPECT_EQ(R3.Plan.LocalBytes, 3788u - 512u);
+  bool Budget = false;
+  for (const Explanation &E : R3.Plan.Explain)
+    Budget |= E.Note && E.Text.find("budget: local memory short: 16-bit ID "
+                                    "pool: now") == 0;
+  EXPECT_TRUE(Budget);
 }
 
 TEST(RemapPlanner, ReqdWorkGroupSizeBoundsTheState) {

@@ -21,6 +21,7 @@ struct Explanation {
   clang::SourceLocation Loc;
   bool Remapped = false;
   std::string Text;
+  bool Note = false; // about the kernel as a whole (the budget), not a branch
 };
 
 /// A group of local-memory slots of one element type, shared by all rounds.
@@ -69,6 +70,28 @@ enum class Algorithm {
   DGI,        // Data Group Indexing: stable, per-neighbourhood sub-counts
 };
 
+/// A branch whose condition a round evaluates before its remap.  Member 0 is
+/// the round's head (the round sits right before it); a later sibling of the
+/// head whose condition can be evaluated there joins as a new digit of the
+/// path vector (one fragment, one round); a branch that opens a path of
+/// another member joins inside that member's digit (nesting).  The work-item's
+/// combined path is a mixed-radix number, one digit per top-level member; a
+/// digit counts the leaves of its member's tree, so each path of each member
+/// is a contiguous range of digit values.
+struct PathMember {
+  /// An IfStmt (plain, or the head of an else-if chain) or a SwitchStmt.
+  const clang::Stmt *Branch = nullptr;
+  /// For an if: the chain's ifs (Chain[0] == Branch); path i is "Chain[i]
+  /// taken", the last path "none taken".  Empty for a switch.
+  std::vector<const clang::IfStmt *> Chain;
+  unsigned Paths = 2;  // own paths
+  int Parent = -1;     // the member one of whose paths this one opens
+  unsigned ParentPath = 0;
+  // Set by layoutPaths():
+  unsigned Digit = 0;
+  std::vector<unsigned> PathLo, PathLeaves; // digit values of each own path
+};
+
 /// One remap round, placed immediately before Branch.
 struct RemapRound {
   unsigned Index = 0; // 1-based, in source order
@@ -79,7 +102,9 @@ struct RemapRound {
   /// order (Chain[0] == Branch); path i is "Chain[i] taken", the last path is
   /// "none taken".  Empty for a plain if and for a switch.
   std::vector<const clang::IfStmt *> Chain;
-  unsigned Paths = 2;
+  unsigned Paths = 2; // combined: the product of Radix
+  std::vector<PathMember> Members; // Members[0] is Branch
+  std::vector<unsigned> Radix;     // digit values per digit (top-level member)
   Algorithm Algo = Algorithm::HeadOrTail;
   unsigned Neighbors = 16; // DGI's neighbouring factor N
   int Region = -1; // index into KernelPlan::Regions, -1 = AllThreads
@@ -105,6 +130,7 @@ struct KernelPlan {
   std::vector<const clang::VarDecl *> StripConst; // become assignable
   std::vector<Explanation> Explain;
   unsigned LocalBytes = 0; // total local memory added
+  bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
 
   bool rewrites() const { return !Rounds.empty(); }
 };

@@ -4,7 +4,9 @@
 
 #include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/Occupancy/GpuTable.h"
 #include "clang/AST/ASTContext.h"
+#include <string>
 
 namespace tdrc {
 
@@ -15,6 +17,12 @@ struct PlannerOptions {
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
   AlgorithmChoice Algorithm = AlgorithmChoice::Auto; // Auto: HoT for 2 paths
   unsigned Neighbors = 16; // DGI's neighbouring factor N
+  /// The occupancy budget: with a GPU model the rewrite may not lower the
+  /// kernel's blocks per SM; without one only LocalMemoryBytes binds.
+  const GpuParams *Gpu = nullptr;
+  unsigned KernelRegs = 0; // registers per work-item of the original (0: estimate)
+  unsigned KernelSmem = 0; // its local memory per work-group, all of it
+  std::string UsageSource = "given"; // where KernelRegs comes from
   /// `#pragma tdr` lines of the file, attached by the front end (may be null).
   const TdrDirectives *Directives = nullptr;
 };
