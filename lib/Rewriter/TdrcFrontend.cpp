@@ -3,6 +3,7 @@
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/Rewriter/KernelEmitter.h"
 #include "tdrc/Occupancy/GpuTable.h"
+#include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/TDR/RemapPlanner.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -33,8 +34,9 @@ public:
 
 class TdrcConsumer : public ASTConsumer {
 public:
-  TdrcConsumer(const RewriteOptions &Opts, RewriteResult &Result)
-      : Opts(Opts), Result(Result) {}
+  TdrcConsumer(const RewriteOptions &Opts, RewriteResult &Result,
+               std::shared_ptr<TdrPragmaLog> Pragmas)
+      : Opts(Opts), Result(Result), Pragmas(std::move(Pragmas)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -58,6 +60,9 @@ public:
     PO.KernelSmem = Opts.Smem;
     PO.KernelRegs = Opts.Regs; // 0: the planner estimates
     PO.UsageSource = "given";
+    TdrDirectives Dirs = attachTdrPragmas(Ctx, *Pragmas);
+    emitTdrWarnings(Ctx, Pragmas->Warnings);
+    PO.Directives = &Dirs;
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
       ++Result.Kernels;
@@ -104,15 +109,17 @@ private:
   }
   const RewriteOptions &Opts;
   RewriteResult &Result;
+  std::shared_ptr<TdrPragmaLog> Pragmas; // `#pragma tdr` lines, while parsing
 };
 
 class TdrcAction : public ASTFrontendAction {
 public:
   TdrcAction(const RewriteOptions &Opts, RewriteResult &Result)
       : Opts(Opts), Result(Result) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<TdrcConsumer>(Opts, Result);
+    return std::make_unique<TdrcConsumer>(
+        Opts, Result, registerTdrPragmas(CI.getPreprocessor()));
   }
 
 private:
@@ -136,6 +143,7 @@ private:
 /// The parser flags: OpenCL C 1.2 unless the user picks a standard, the real
 /// resource directory (a libTooling binary would guess it from its own path),
 /// and no warnings (tdrc reports errors only; the user's compiler warns).
+/// tdrc's own `#pragma tdr` warnings bypass `-w` (emitTdrWarnings).
 std::vector<std::string> parserFlags(const RewriteOptions &Opts) {
   std::vector<std::string> Flags = {"-xcl", "-w",
                                     "-resource-dir=" TDRC_CLANG_RESOURCE_DIR};

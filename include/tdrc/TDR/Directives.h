@@ -13,6 +13,15 @@
 //   #pragma tdr neighbors(N)            DGI's neighbouring factor only
 //   #pragma tdr off                     (before a kernel) leave it unchanged
 //
+// A line applies to the if/switch (or, for `off`, the __kernel definition)
+// whose first token follows it, with only whitespace, comments and other
+// `#pragma tdr` lines between; only the head of an else-if chain takes one.
+// The lines of one branch merge; if any two contradict (target/skip, skip
+// with algorithm or neighbors, two algorithms, two N, hot with neighbors),
+// the branch gets no entry at all.  algorithm(hot) on a branch of more than
+// two paths is dropped alone.  Only `#pragma tdr` lines of the main file
+// count (not headers, not _Pragma).  Details: Rewriter/TdrPragmas.h.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_TDR_DIRECTIVES_H
 #define TDRC_TDR_DIRECTIVES_H
@@ -25,9 +34,10 @@
 namespace tdrc {
 
 /// The directives of one branch (an IfStmt heading its else-if chain, or a
-/// SwitchStmt).  Target and Skip never both hold (the front end warns).
+/// SwitchStmt).  Target and Skip never both hold (the front end warns); nor
+/// do Skip and Algo/Neighbors, or Algo == HeadOrTail and Neighbors.
 struct BranchDirective {
-  clang::SourceLocation Loc; // the first `#pragma tdr` line of the branch
+  clang::SourceLocation Loc; // the `#` of the branch's first `#pragma tdr`
   bool Target = false;
   bool Skip = false;
   std::optional<Algorithm> Algo;     // algorithm(hot|dgi)

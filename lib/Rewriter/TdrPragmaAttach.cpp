@@ -1,0 +1,254 @@
+//===- TdrPragmaAttach.cpp - Tie `#pragma tdr` lines to branches/kernels --===//
+//
+// A line belongs to the if, switch or function definition whose first token
+// is the first token after it, skipping only whitespace, comments and other
+// `#pragma tdr` lines (raw lexing of the main file; any other directive, such
+// as `#if`, breaks the tie).  A statement that starts a macro expansion
+// starts where the macro is invoked.  The lines of one branch merge; if two
+// contradict, every line of that branch is dropped.
+//
+//===----------------------------------------------------------------------===//
+#include "tdrc/Rewriter/TdrPragmas.h"
+#include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/RemapPlanner.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+#include <map>
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+/// What may follow a pragma line: a branch or a function.
+struct Candidate {
+  const Stmt *Branch = nullptr;        // IfStmt or SwitchStmt
+  const FunctionDecl *Fn = nullptr;    // a function declaration
+  const FunctionDecl *Owner = nullptr; // the function around Branch
+  bool ElseIf = false;                 // Branch is the `if` of an `else if`
+};
+
+/// Every if, switch and function of the main file by its first token's offset.
+class CandidateFinder : public RecursiveASTVisitor<CandidateFinder> {
+public:
+  CandidateFinder(const SourceManager &SM, const LangOptions &LO)
+      : SM(SM), LO(LO) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    add(FD->getBeginLoc(), {nullptr, FD, nullptr, false});
+    const FunctionDecl *Saved = Owner;
+    Owner = FD;
+    bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Owner = Saved;
+    return Ok;
+  }
+  bool VisitIfStmt(IfStmt *If) { // pre-order: a chain's head comes first
+    if (const auto *Else = dyn_cast_or_null<IfStmt>(If->getElse()))
+      ElseIfs.insert(Else);
+    add(If->getBeginLoc(), {If, nullptr, Owner, ElseIfs.count(If) != 0});
+    return true;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    add(S->getBeginLoc(), {S, nullptr, Owner, false});
+    return true;
+  }
+
+  std::map<unsigned, Candidate> ByOffset;
+
+private:
+  void add(SourceLocation L, const Candidate &C) {
+    SourceLocation Start;
+    if (L.isMacroID() && !Lexer::isAtStartOfMacroExpansion(L, SM, LO, &Start))
+      return; // starts inside a macro's text: no line can precede it
+    L = L.isMacroID() ? SM.getExpansionLoc(Start) : L;
+    if (SM.getFileID(L) == SM.getMainFileID())
+      ByOffset.try_emplace(SM.getFileOffset(L), C); // outermost first
+  }
+
+  const SourceManager &SM;
+  const LangOptions &LO;
+  const FunctionDecl *Owner = nullptr;
+  llvm::DenseSet<const IfStmt *> ElseIfs;
+};
+
+class Attacher {
+public:
+  Attacher(ASTContext &Ctx, TdrPragmaLog &Log)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Log(Log),
+        Finder(SM, Ctx.getLangOpts()) {
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+        Finder.TraverseDecl(D);
+    for (const TdrPragmaLine &L : Log.Lines)
+      LineEnd[L.Begin] = L.End;
+  }
+
+  TdrDirectives run() {
+    TdrDirectives Dirs;
+    llvm::MapVector<const Stmt *, std::vector<const TdrPragmaLine *>> Groups;
+    for (const TdrPragmaLine &L : Log.Lines)
+      if (L.Valid)
+        if (const Stmt *S = place(L, Dirs))
+          Groups[S].push_back(&L);
+    for (auto &[S, Lines] : Groups)
+      merge(S, Lines, Dirs);
+    return Dirs;
+  }
+
+private:
+  void warn(SourceLocation L, std::string Msg) {
+    Log.Warnings.push_back({L, std::move(Msg)});
+  }
+  static std::string spelled(const TdrPragmaLine &L) {
+    std::string S = "'#pragma tdr";
+    for (const TdrClause &C : L.Clauses)
+      S += " " + C.text();
+    return S + "'";
+  }
+
+  /// The main-file offset of the first token after the line at Offset that
+  /// is not part of another `#pragma tdr` line.
+  std::optional<unsigned> nextToken(unsigned Offset) const {
+    FileID Main = SM.getMainFileID();
+    StringRef Buf = SM.getBufferData(Main);
+    for (;;) {
+      Lexer Raw(SM.getLocForStartOfFile(Main), Ctx.getLangOpts(), Buf.begin(),
+                Buf.begin() + Offset, Buf.end());
+      Token T;
+      Raw.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        return std::nullopt;
+      unsigned At = SM.getFileOffset(T.getLocation());
+      auto It = LineEnd.find(At);
+      if (!T.is(tok::hash) || It == LineEnd.end())
+        return At;
+      Offset = It->second;
+    }
+  }
+
+  /// Records an `off` line, or returns the branch a branch line belongs to.
+  const Stmt *place(const TdrPragmaLine &L, TdrDirectives &Dirs) {
+    const Candidate *C = nullptr;
+    if (std::optional<unsigned> At = nextToken(L.End)) {
+      auto It = Finder.ByOffset.find(*At);
+      if (It != Finder.ByOffset.end())
+        C = &It->second;
+    }
+    SourceLocation Loc = L.Clauses.front().Loc;
+    if (L.isOff()) {
+      if (C && C->Fn && C->Fn->doesThisDeclarationHaveABody() &&
+          isOpenCLKernel(C->Fn))
+        Dirs.Off.try_emplace(C->Fn, L.Hash);
+      else
+        warn(Loc, spelled(L) + " must be followed by a __kernel function "
+                               "definition; ignored");
+      return nullptr;
+    }
+    if (!C || !C->Branch)
+      warn(Loc, spelled(L) + " must be followed by an if or switch "
+                             "statement; ignored");
+    else if (C->ElseIf)
+      warn(Loc, spelled(L) + " cannot apply to an 'else if' alone; put it "
+                             "before the chain's first 'if'; ignored");
+    else if (!C->Owner || !isOpenCLKernel(C->Owner))
+      warn(Loc, spelled(L) + " applies to branches of __kernel functions "
+                             "only; ignored");
+    else
+      return C->Branch;
+    return nullptr;
+  }
+
+  std::string at(const TdrClause &C) const {
+    PresumedLoc P = SM.getPresumedLoc(C.Loc);
+    return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+  }
+
+  /// An earlier clause of the branch that C contradicts, if any.
+  static const TdrClause *
+  contradicted(const TdrClause &C,
+               const std::map<TdrClause::Kind, const TdrClause *> &Seen) {
+    auto Get = [&](TdrClause::Kind K) {
+      auto It = Seen.find(K);
+      return It == Seen.end() ? nullptr : It->second;
+    };
+    const TdrClause *Skip = Get(TdrClause::Skip), *Algo = Get(TdrClause::Algo),
+                    *Nb = Get(TdrClause::Neighbors);
+    auto Hot = [](const TdrClause *X) {
+      return X && Algorithm(X->Value) == Algorithm::HeadOrTail;
+    };
+    switch (C.K) {
+    case TdrClause::Target:
+      return Skip;
+    case TdrClause::Skip:
+      return Get(TdrClause::Target) ? Get(TdrClause::Target) : Algo ? Algo : Nb;
+    case TdrClause::Algo:
+      if (Algo && Algo->Value != C.Value)
+        return Algo;
+      return Skip ? Skip : Hot(&C) ? Nb : nullptr;
+    case TdrClause::Neighbors:
+      if (Nb && Nb->Value != C.Value)
+        return Nb;
+      return Skip ? Skip : Hot(Algo) ? Algo : nullptr;
+    case TdrClause::Off:
+      break;
+    }
+    return nullptr;
+  }
+
+  static unsigned pathsOf(const Stmt *S) {
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return unsigned(elseIfChain(If).size()) + 1;
+    SwitchPaths SP;
+    return switchPaths(cast<SwitchStmt>(S), SP) ? 0 : SP.paths();
+  }
+
+  void merge(const Stmt *S, const std::vector<const TdrPragmaLine *> &Lines,
+             TdrDirectives &Dirs) {
+    std::map<TdrClause::Kind, const TdrClause *> Seen; // first of each kind
+    for (const TdrPragmaLine *L : Lines)
+      for (const TdrClause &C : L->Clauses) {
+        if (const TdrClause *Prev = contradicted(C, Seen)) {
+          warn(C.Loc, "'#pragma tdr " + C.text() + "' contradicts " +
+                          "'#pragma tdr " + Prev->text() + "' at " + at(*Prev) +
+                          "; every '#pragma tdr' of this branch is ignored");
+          return;
+        }
+        Seen.try_emplace(C.K, &C);
+      }
+    BranchDirective D;
+    D.Loc = Lines.front()->Hash;
+    for (auto [K, C] : Seen) {
+      D.Target |= K == TdrClause::Target;
+      D.Skip |= K == TdrClause::Skip;
+      if (K == TdrClause::Algo)
+        D.Algo = Algorithm(C->Value);
+      if (K == TdrClause::Neighbors)
+        D.Neighbors = C->Value;
+    }
+    unsigned Paths = pathsOf(S);
+    if (D.Algo == Algorithm::HeadOrTail && Paths > 2) {
+      warn(Seen[TdrClause::Algo]->Loc,
+           "Head-or-Tail handles two paths only and this branch has " +
+               std::to_string(Paths) + "; 'algorithm(hot)' ignored");
+      D.Algo.reset();
+    }
+    if (D.Target || D.Skip || D.Algo || D.Neighbors)
+      Dirs.Branches[S] = D;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  TdrPragmaLog &Log;
+  CandidateFinder Finder;
+  std::map<unsigned, unsigned> LineEnd; // `#` offset -> end of its line
+};
+
+} // namespace
+
+TdrDirectives attachTdrPragmas(ASTContext &Ctx, TdrPragmaLog &Log) {
+  return Attacher(Ctx, Log).run();
+}
+
+} // namespace tdrc
