@@ -70,11 +70,15 @@ public:
       std::string Why;
       bool Emitted = emitKernel(Ctx, Plan, Edits, Why);
       unsigned Rounds = Emitted ? unsigned(Plan.Rounds.size()) : 0;
-      Result.RemappedBranches += Rounds;
+      unsigned Branches = 0;
+      for (const RemapRound &R : Plan.Rounds)
+        Branches += Emitted ? unsigned(R.Members.size()) : 0;
+      Result.RemappedBranches += Branches;
       std::string Head = "kernel '" + K->getNameAsString() + "': " +
-                         std::to_string(Rounds) + " branch(es) remapped";
+                         std::to_string(Branches) + " branch(es) remapped";
       if (Rounds)
-        Head += ", " + std::to_string(Plan.LocalBytes) +
+        Head += " in " + std::to_string(Rounds) + " round(s), " +
+                std::to_string(Plan.LocalBytes) +
                 " bytes of local memory for work-groups of up to " +
                 std::to_string(Plan.MaxWorkGroupSize) + " work-items";
       if (!Emitted)

@@ -153,9 +153,10 @@ struct Fit {
       Adjusted = true;
       return true;
     }
-    note(What + " would save nothing (" + std::to_string(S.Plan.LocalBytes) +
-         " bytes); not done");
+    std::string Nothing = What + " would save nothing (" +
+                          std::to_string(S.Plan.LocalBytes) + " bytes); not done";
     S.Plan = std::move(Old);
+    note(Nothing);
     return false;
   }
 };

@@ -197,7 +197,11 @@ std::optional<std::string> hoistBlocker(PlannerState &S, const PathMember &M,
              S.loc(E.Memory->getBeginLoc()) + " may write first";
   }
   if (E.Jump)
-    return "the jump at " + S.loc(E.Jump->getBeginLoc()) + " may skip it";
+    return std::string(isa<ReturnStmt>(E.Jump)     ? "the return"
+                       : isa<BreakStmt>(E.Jump)    ? "the break"
+                       : isa<ContinueStmt>(E.Jump) ? "the continue"
+                                                   : "the goto") +
+           " at " + S.loc(E.Jump->getBeginLoc()) + " may skip it";
   return std::nullopt;
 }
 
@@ -321,7 +325,7 @@ std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
     return "the round would have more than " + std::to_string(MaxPaths) +
            " paths";
   if (auto Why = hoistBlocker(S, M, between(S, R.Branch, B)))
-    return "it depends on the round of the branch at " +
+    return "it cannot share the round of the branch at " +
            S.loc(R.Branch->getBeginLoc()) + ": " + *Why;
   return std::nullopt;
 }

@@ -17,12 +17,15 @@ mode=$1 tdrc=$2 tdr_exec=$3 kernel=$4 outdir=$5
 here=$(cd "$(dirname "$0")" && pwd)
 name=$(basename "$kernel" .cl)
 mkdir -p "$outdir"
+# A kernel may ask for tdrc options of its own: `// TDRC-FLAGS: --gpu=sm_90`.
+read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$kernel")"
+tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
 case "$mode" in
-  diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; "$tdrc" "$kernel" -o "$out" ;;
-  diff-wg64) out="$outdir/$name.wg64.tdr.cl"; "$tdrc" --max-workgroup-size 64 "$kernel" -o "$out" ;;
-  diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  "$tdrc" --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
-  oclgrind)  out="$outdir/$name.ocl.tdr.cl";  "$tdrc" "$kernel" -o "$out" ;;
-  oclgrind-dgi) out="$outdir/$name.ocldgi.tdr.cl"; "$tdrc" --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
+  diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;
+  diff-wg64) out="$outdir/$name.wg64.tdr.cl"; tdrc --max-workgroup-size 64 "$kernel" -o "$out" ;;
+  diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
+  oclgrind)  out="$outdir/$name.ocl.tdr.cl";  tdrc "$kernel" -o "$out" ;;
+  oclgrind-dgi) out="$outdir/$name.ocldgi.tdr.cl"; tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in

@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // An else-if chain of three conditions is one branch with four paths; a
 // bounds guard before it makes inactive work-items the fifth, last group.
-// EXPLAIN: {{.*}}dgi-elseif.cl:[[#@LINE+2]]:15: kernel 'dgi_elseif': 1 branch(es) remapped, 1372 bytes of local memory for work-groups of up to 128 work-items
+// EXPLAIN: {{.*}}dgi-elseif.cl:[[#@LINE+2]]:15: kernel 'dgi_elseif': 1 branch(es) remapped in 1 round(s), 1372 bytes of local memory for work-groups of up to 128 work-items
 // EXPLAIN-NEXT: {{.*}}dgi-elseif.cl:[[#@LINE+4]]:5: unchanged: not divergent: condition depends only on work-item IDs, sizes, arguments and constants
 __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 {
@@ -23,7 +23,7 @@ __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 128 work-items */
 // CHECK-NEXT: __local uint tdr_pool[128];      /* logical work-item per slot */
-// CHECK-NEXT: __local uchar tdr_path_of[128];  /* its path; 2 = inactive */
+// CHECK-NEXT: __local uchar tdr_path_of[128];  /* its path */
 // CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local uchar tdr_path_in[128];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[20];  /* per path and neighbourhood: count, then first slot */

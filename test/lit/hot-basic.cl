@@ -20,7 +20,7 @@ __kernel void hot_basic(__global const float *in, __global float *out, float s)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
-// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path; 2 = inactive */
+// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local int tdr_head, tdr_tail;
 // CHECK-NEXT: __local float tdr_mig_float[1][256];
 // CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
@@ -33,7 +33,7 @@ __kernel void hot_basic(__global const float *in, __global float *out, float s)
 // CHECK-NEXT: int i = tdr_gid0;
 // CHECK-NEXT: float scale = s * 2.0f;
 // CHECK-NEXT: float x = in[i];
-// CHECK-NEXT: tdr_path = (x > 0.5f) ? 1 : 0;
+// CHECK-NEXT: tdr_path = (x > 0.5f) ? 0 : 1;
 // CHECK-NEXT: { /* tdrc: round 1, Head-or-Tail regrouping of work-items by path for the branch at 11:5 */
 // CHECK-NEXT: if (tdr_enabled && tdr_plid == 0u) { tdr_head = 0; tdr_tail = (int)tdr_wgsize - 1; }
 // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE);
@@ -53,7 +53,7 @@ __kernel void hot_basic(__global const float *in, __global float *out, float s)
 // CHECK-NEXT: x = tdr_mig_float[0][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: if (tdr_path) { // taken: long path
+// CHECK-NEXT: if (tdr_path == 0) { // taken: long path
 // CHECK-NEXT: out[i] = x * scale;
 // CHECK-NEXT: } else {
 // CHECK-NEXT: out[i] = -x;

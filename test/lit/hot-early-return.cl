@@ -19,7 +19,7 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
-// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path; 2 = inactive */
+// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local int2 tdr_mig_int2[1][256];
 // CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
@@ -38,7 +38,7 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: int2 p; /* tdrc: moved up from 10:10 */
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: p = (int2)(in[y * w + x], x);
-// CHECK-NEXT: tdr_path = (p.x > 0) ? 1 : 0;
+// CHECK-NEXT: tdr_path = (p.x > 0) ? 0 : 1;
 // CHECK-NEXT: } /* tdrc: end of active segment */
 // CHECK-NEXT: { /* tdrc: round 1, Head-or-Tail regrouping of work-items by path for the branch at 11:5 */
 // CHECK-NEXT: if (tdr_enabled && tdr_plid == 0u) { tdr_head = 0; tdr_tail = (int)tdr_wgsize - 1; tdr_ninactive = 0; }
@@ -73,7 +73,7 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: if (tdr_active) {
-// CHECK-NEXT: if (tdr_path)
+// CHECK-NEXT: if (tdr_path == 0)
 // CHECK-NEXT: out[y * w + x] = p.x + p.y;
 // CHECK-NEXT: else
 // CHECK-NEXT: out[y * w + x] = tdr_lid1;

@@ -23,7 +23,7 @@ __kernel void hot_guard(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
-// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path; 2 = inactive */
+// CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local int tdr_mig_int[2][256];
 // CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
@@ -41,7 +41,7 @@ __kernel void hot_guard(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: v[0] = in[gid];
 // CHECK-NEXT: v[1] = v[0] * 3;
-// CHECK-NEXT: tdr_path = (v[0] > 0) ? 1 : 0;
+// CHECK-NEXT: tdr_path = (v[0] > 0) ? 0 : 1;
 // CHECK-NEXT: } /* tdrc: end of active segment */
 // CHECK-NEXT: { /* tdrc: round 1, Head-or-Tail regrouping of work-items by path for the branch at 14:9 */
 // CHECK-NEXT: if (tdr_enabled && tdr_plid == 0u) { tdr_head = 0; tdr_tail = (int)tdr_wgsize - 1; tdr_ninactive = 0; }
@@ -73,7 +73,7 @@ __kernel void hot_guard(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: if (tdr_active) {
-// CHECK-NEXT: if (tdr_path)
+// CHECK-NEXT: if (tdr_path == 0)
 // CHECK-NEXT: out[gid] = v[1];
 // CHECK-NEXT: else
 // CHECK-NEXT: out[gid] = v[0] - 1;

@@ -1,0 +1,33 @@
+// fragment_in_loop.cl
+//
+// Tests: two independent data-dependent branches inside a loop with a
+// uniform trip count; the data they test changes every iteration.
+//
+// Expected tdrc action: REMAP both in one round per iteration (one fragment,
+// 4 paths, DGI); the loop counter, acc, x and y migrate.
+//
+// EXEC: kernel=fragment_in_loop global=1024 local=32,64,128,256
+// EXEC: arg a buf int size=N fill=mix:-100:100
+// EXEC: arg b buf int size=N fill=mix:-100:100
+// EXEC: arg out buf int size=N fill=zero
+// EXEC: arg iters val int value=3
+
+__kernel void fragment_in_loop(__global const int *a, __global const int *b,
+                               __global int *out, int iters)
+{
+    int gid = (int)get_global_id(0);
+    int x = a[gid], y = b[gid];
+    int acc = 0;
+    for (int it = 0; it < iters; ++it) {
+        int p = (x + it * 37) % 101, q = (y - it * 23) % 97;
+        if (p > 0)
+            acc = (acc * 3 + p) % 4093;
+        else
+            acc = acc - p;
+        if (q > 0) {
+            for (int i = 0; i < 4; ++i)
+                acc = (acc * 7 + q) % 8191;
+        }
+    }
+    out[gid] = acc;
+}
