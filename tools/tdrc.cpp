@@ -163,6 +163,10 @@ int main(int argc, const char **argv) {
           &errs()))
     return 2;
 
+  if (GpuOpt == "help") {
+    outs() << "GPUs tdrc knows: " << tdrc::gpuNameList() << "\n";
+    return 0;
+  }
   if (Inputs.empty())
     return usage("no input files (see --help)");
   int Targets = !Output.empty() + !OutDir.empty() + InPlace;
@@ -188,10 +192,6 @@ int main(int argc, const char **argv) {
   Opts.Algorithm = AlgorithmOpt;
   Opts.Neighbors = Neighbors;
   Opts.LocalMemoryBytes = LocalMemory;
-  if (GpuOpt == "help") {
-    outs() << "GPUs tdrc knows: " << tdrc::gpuNameList() << "\n";
-    return 0;
-  }
   if (!GpuOpt.empty()) {
     const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);
     if (!G)
