@@ -4,6 +4,12 @@
 # every test kernel's rewrites (default and forced DGI) against the original
 # with tdr_exec.  Kernels are rewritten beforehand (tdrc needs Clang):
 #   DIR/micro_p2_hot.cl micro_p2_dgi.cl micro_p4_dgi.cl micro_p8_dgi.cl
+#   micro_p2x2_hot.cl (tdrc default: two HoT rounds), micro_p2x2_frag.cl
+#   (--algorithm dgi: one DGI round over 4 paths), micro_p2x2_dgi2.cl (two
+#   DGI rounds: `#pragma tdr algorithm(dgi)` on each branch),
+#   micro_nested_dgi.cl (one DGI round, 3 paths), micro_nested_outer.cl
+#   (`#pragma tdr skip` on the inner branch: one HoT round, the inner diverges)
+#   (VARIANTS="name:original ..." picks some)
 #   DIR/k/NAME.cl NAME.tdr.cl NAME.dgi.tdr.cl
 # usage: device_paths.sh DIR OUTDIR [pathlen...]
 set -uo pipefail
@@ -20,7 +26,8 @@ cflags=(-O2 -std=c11 -I"$root/runtime/cl/include" -I/usr/local/cuda/include -L/u
 cc "${cflags[@]}" -o /tmp/micro_host "$here/micro_host.c" "$root/runtime/cl/cl_host.c" -lOpenCL -lm
 cc "${cflags[@]}" -o /tmp/tdr_exec "$root/test/exec/tdr_exec.c" "$root/runtime/cl/cl_host.c" -lOpenCL -lm
 status=0
-for v in p2_hot:micro p2_dgi:micro p4_dgi:micro_p4 p8_dgi:micro_p8; do
+variants=${VARIANTS:-p2_hot:micro p2_dgi:micro p4_dgi:micro_p4 p8_dgi:micro_p8 p2x2_hot:micro_2x2 p2x2_frag:micro_2x2 p2x2_dgi2:micro_2x2 nested_dgi:micro_nested nested_outer:micro_nested}
+for v in $variants; do
   name=${v%%:*} orig=$here/${v#*:}.cl
   for p in $pathlens; do
     echo "== $name pathlen $p"

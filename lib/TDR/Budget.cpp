@@ -161,13 +161,6 @@ struct Fit {
   }
 };
 
-bool forcesDgi(PlannerState &S, const RemapRound &R) {
-  const BranchDirective *D =
-      S.Opts.Directives ? S.Opts.Directives->forBranch(R.Branch) : nullptr;
-  return D && D->Algo ? *D->Algo == Algorithm::DGI
-                      : S.Opts.Algorithm == AlgorithmChoice::DGI;
-}
-
 bool targeted(PlannerState &S, const RemapRound &R) {
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(R.Branch) : nullptr;
@@ -214,11 +207,11 @@ void fitBudget(PlannerState &S, unsigned Own,
     if (Regs) {
       bool Any = false;
       for (const RemapRound &R : P.Rounds)
-        Any |= R.Algo == Algorithm::DGI && R.Paths == 2 && !forcesDgi(S, R);
+        Any |= R.Algo == Algorithm::DGI && R.Paths == 2 && !forcesDgi(S, R.Branch);
       if (Any && F.attempt("registers short: two-path DGI rounds fall back to "
                            "Head-or-Tail", [&] {
             for (RemapRound &R : P.Rounds)
-              if (R.Algo == Algorithm::DGI && R.Paths == 2 && !forcesDgi(S, R))
+              if (R.Algo == Algorithm::DGI && R.Paths == 2 && !forcesDgi(S, R.Branch))
                 R.Algo = Algorithm::HeadOrTail;
           }))
         continue;

@@ -13,7 +13,9 @@
 //    fragment starts the next round (the next fragment).
 //
 // Joining greedily in source order gives the fewest rounds: whether a branch
-// can move up to a head only gets easier for later heads.
+// can move up to a head only gets easier for later heads.  A later branch
+// joins only a round that is DGI anyway (more than two paths, or DGI forced):
+// measured, two Head-or-Tail rounds beat one DGI round over four paths.
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
@@ -213,6 +215,13 @@ bool conditionsReadMemory(const PathMember &M) {
   return false;
 }
 
+bool forcesDgi(PlannerState &S, const Stmt *Head) {
+  const BranchDirective *D =
+      S.Opts.Directives ? S.Opts.Directives->forBranch(Head) : nullptr;
+  return D && D->Algo ? *D->Algo == Algorithm::DGI
+                      : S.Opts.Algorithm == AlgorithmChoice::DGI;
+}
+
 bool forcesHeadOrTail(PlannerState &S, const Stmt *Head) {
   if (S.Opts.Algorithm == AlgorithmChoice::HeadOrTail)
     return true;
@@ -316,6 +325,12 @@ std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
     return std::string("Head-or-Tail (forced) handles two paths only");
   if (standsAlone(S, B))
     return std::string("its '#pragma tdr' gives it a round of its own");
+  // Two two-path rounds of Head-or-Tail ran faster on an H200 than one DGI
+  // round over their four paths (docs/benchmarks.md): a branch only joins a
+  // round that is DGI anyway.
+  if (R.Paths == 2 && !forcesDgi(S, R.Branch))
+    return std::string("two Head-or-Tail rounds cost less than one DGI round "
+                       "over their combined paths");
   PathMember M;
   if (auto Why = makeMember(S, B, M))
     return Why;

@@ -104,6 +104,8 @@ std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
                                        const clang::Stmt *B);
 /// A condition of M reads memory (it moves before the remap barrier).
 bool conditionsReadMemory(const PathMember &M);
+/// The round headed by Head must use DGI (option or pragma).
+bool forcesDgi(PlannerState &S, const clang::Stmt *Head);
 /// The round headed by Head must use Head-or-Tail (option or pragma).
 bool forcesHeadOrTail(PlannerState &S, const clang::Stmt *Head);
 

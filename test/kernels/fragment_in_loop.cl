@@ -1,10 +1,11 @@
 // fragment_in_loop.cl
 //
 // Tests: two independent data-dependent branches inside a loop with a
-// uniform trip count; the data they test changes every iteration.
+// uniform trip count (an else-if chain of 3 paths, then an if); the data
+// they test changes every iteration.
 //
 // Expected tdrc action: REMAP both in one round per iteration (one fragment,
-// 4 paths, DGI); the loop counter, acc, x and y migrate.
+// 3 x 2 paths, DGI); the loop counter, acc, x and y migrate.
 //
 // EXEC: kernel=fragment_in_loop global=1024 local=32,64,128,256
 // EXEC: arg a buf int size=N fill=mix:-100:100
@@ -20,8 +21,10 @@ __kernel void fragment_in_loop(__global const int *a, __global const int *b,
     int acc = 0;
     for (int it = 0; it < iters; ++it) {
         int p = (x + it * 37) % 101, q = (y - it * 23) % 97;
-        if (p > 0)
+        if (p > 50)
             acc = (acc * 3 + p) % 4093;
+        else if (p > 0)
+            acc = acc + 2 * p;
         else
             acc = acc - p;
         if (q > 0) {

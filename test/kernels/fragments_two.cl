@@ -1,13 +1,14 @@
 // fragments_two.cl
 //
-// Tests: four data-dependent branches in a row. The first two read only
-// values loaded before them; the third reads r, which the first two write;
-// the fourth reads only w, loaded before all of them.
+// Tests: four data-dependent branches in a row. The first (an else-if
+// chain, 3 paths) and the second read only values loaded before them; the
+// third (a switch, 3 paths) reads r, which the first two write; the fourth
+// reads only w, loaded before all of them.
 //
 // Expected tdrc action: REMAP all four in two rounds (two fragments): round
-// 1 evaluates the first two (4 paths, DGI); the third depends on a result
-// of round 1's branches and starts round 2, which the fourth joins (its
-// condition moves up past the third branch, which does not write w).
+// 1 evaluates the first two (3 x 2 paths, DGI); the third depends on a
+// result of round 1's branches and starts round 2, which the fourth joins
+// (its condition moves up past the switch, which does not write v).
 //
 // EXEC: kernel=fragments_two global=1024 local=32,64,128,256
 // EXEC: arg a buf int size=N fill=mix:-100:100
@@ -21,9 +22,11 @@ __kernel void fragments_two(__global const int *a, __global const int *b,
     int gid = (int)get_global_id(0);
     int x = a[gid], y = b[gid], v = w[gid];
     int r = 0, s = 0;
-    if (x > 0) {
+    if (x > 40) {
         for (int i = 0; i < 8; ++i)
             r = (r * 3 + x) % 1009;
+    } else if (x > 0) {
+        r = x * 5;
     } else {
         r = -x;
     }
@@ -31,11 +34,16 @@ __kernel void fragments_two(__global const int *a, __global const int *b,
         r += y * 2;
     else
         r -= 50;
-    if (r > 20) {
+    switch (r & 3) {
+    case 0:
         for (int i = 0; i < 6; ++i)
             s = (s * 13 + r) % 3011;
-    } else {
+        break;
+    case 1:
         s = r - 7;
+        break;
+    default:
+        s = r * 2;
     }
     if (v > 0) {
         for (int i = 0; i < 4; ++i)
