@@ -153,4 +153,21 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
   return Result;
 }
 
+RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
+                            const RewriteOptions &Opts, bool Quiet) {
+  RewriteResult Result;
+  tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
+  tooling::ClangTool Tool(DB, {Name});
+  Tool.mapVirtualFile(Name, Code); // an in-memory file over the real ones
+  IgnoringDiagConsumer Ignore;
+  if (Quiet) {
+    Tool.setDiagnosticConsumer(&Ignore);
+    Tool.setPrintErrorMessage(false);
+  }
+  TdrcActionFactory Factory(Opts, Result);
+  if (Tool.run(&Factory) != 0)
+    Result.ParsedOK = false;
+  return Result;
+}
+
 } // namespace tdrc
