@@ -156,6 +156,11 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     Skip = true; // local/global/constant memory is shared, not per-item
     return std::nullopt;
   }
+  if (auto *CAT = S.Ctx.getAsConstantArrayType(V->getType());
+      CAT && CAT->getSize() == 0) {
+    Skip = true; // a zero-length array (GNU C) holds nothing to move
+    return std::nullopt;
+  }
   bool InRegion = declaredInRegion(S, V, R.Region);
   Dep D = S.TD.varDep(V).Level;
   if (isa<ParmVarDecl>(V) && !S.Written.count(V)) {
