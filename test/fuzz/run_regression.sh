@@ -11,7 +11,7 @@ in=$2
 out=$3
 clang=${4:-}
 mkdir -p "$out"
-name=$(basename "$in")
+name=$(basename "$in" .cl)
 size=$(wc -c < "$in")
 [ "$size" -gt 0 ] || { echo "empty input"; exit 1; }
 last=$(od -An -tu1 -j $((size - 1)) -N1 "$in" | tr -d ' ')
