@@ -7,7 +7,10 @@ TDRC_PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo  # OpenCL on the CPU
   oclgrind                                               # race/uninit checks
   libgtest-dev                                           # unit tests
+  libclang-rt-22-dev             # ASan/UBSan/libFuzzer runtimes (TDRC_SANITIZE, TDRC_FUZZ)
 )
+# The corpus tests (test/corpus) also use apt-get download, dpkg -x, flock,
+# awk and timeout, and the generator (test/gen) python3: all in a base Debian 12.
 
 # Installs whatever of TDRC_PACKAGES is missing (needs root or sudo).
 tdrc_install_missing() {

@@ -66,6 +66,19 @@ public:
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
       ++Result.Kernels;
+      if (alreadyRewritten(SM, K)) { // idempotence: a no-op, with a remark
+        DiagnosticsEngine &D = Ctx.getDiagnostics();
+        D.Report(K->getLocation(),
+                 D.getCustomDiagID(DiagnosticsEngine::Remark,
+                                   "kernel '%0' was already rewritten by "
+                                   "tdrc; left unchanged"))
+            << K->getName();
+        Result.Explain.push_back(where(SM, K->getLocation()) + ": kernel '" +
+                                 K->getNameAsString() +
+                                 "': 0 branch(es) remapped (left unchanged: "
+                                 "already rewritten by tdrc)");
+        continue;
+      }
       KernelPlan Plan = planKernel(Ctx, K, PO);
       std::string Why;
       bool Emitted = emitKernel(Ctx, Plan, Edits, Why);
@@ -104,6 +117,20 @@ public:
   }
 
 private:
+  /// Whether the kernel body starts with the prologue comment tdrc writes
+  /// (lib/TDR/RemapCode.cpp), i.e. the kernel is tdrc's own output.
+  static bool alreadyRewritten(const SourceManager &SM, const FunctionDecl *K) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
+    if (!Body)
+      return false;
+    SourceLocation L = Body->getLBracLoc();
+    if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
+      return false;
+    StringRef Text = SM.getBufferData(SM.getMainFileID())
+                         .substr(SM.getFileOffset(L));
+    return Text.consume_front("{") &&
+           Text.ltrim().starts_with("/* tdrc: thread-data remapping state");
+  }
   static std::string where(const SourceManager &SM, SourceLocation L) {
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
     if (P.isInvalid())
@@ -166,6 +193,23 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
   RewriteResult Result;
   tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
   tooling::ClangTool Tool(DB, {Path});
+  TdrcActionFactory Factory(Opts, Result);
+  if (Tool.run(&Factory) != 0)
+    Result.ParsedOK = false;
+  return Result;
+}
+
+RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
+                            const RewriteOptions &Opts, bool Quiet) {
+  RewriteResult Result;
+  tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
+  tooling::ClangTool Tool(DB, {Name});
+  Tool.mapVirtualFile(Name, Code); // an in-memory file over the real ones
+  IgnoringDiagConsumer Ignore;
+  if (Quiet) {
+    Tool.setDiagnosticConsumer(&Ignore);
+    Tool.setPrintErrorMessage(false);
+  }
   TdrcActionFactory Factory(Opts, Result);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;

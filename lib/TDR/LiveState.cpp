@@ -13,6 +13,7 @@
 #include "tdrc/TDR/OpenCLBuiltins.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -155,6 +156,11 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     Skip = true; // local/global/constant memory is shared, not per-item
     return std::nullopt;
   }
+  if (auto *CAT = S.Ctx.getAsConstantArrayType(V->getType());
+      CAT && CAT->getSize() == 0) {
+    Skip = true; // a zero-length array (GNU C) holds nothing to move
+    return std::nullopt;
+  }
   bool InRegion = declaredInRegion(S, V, R.Region);
   Dep D = S.TD.varDep(V).Level;
   if (isa<ParmVarDecl>(V) && !S.Written.count(V)) {
@@ -227,8 +233,16 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
         return LV->isLive(CS->getStmt(), V);
     return LV->isLive(P, V);
   };
+  const SourceManager &SM = S.Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(R.Branch->getBeginLoc());
   for (const VarDecl *V : Vars) {
     if (llvm::none_of(Paths, [&](const CFGBlock *P) { return LiveOnEntry(P, V); }))
+      continue;
+    // Declared after the remap point, yet live there: only a self-referring
+    // initialiser (`float4 f = g(f);`) does that.  Its lifetime has not
+    // begun, so there is nothing to move (and it is not in scope here).
+    if (!isa<ParmVarDecl>(V) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()), At))
       continue;
     bool Skip = false, Recompute = false;
     if (auto Why = classify(V, R, Skip, Recompute))

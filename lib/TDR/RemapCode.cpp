@@ -81,7 +81,8 @@ static std::string slot(const KernelPlan &P, const LiveVar &L, const char *Index
 static std::string moveLine(const KernelPlan &P, const LiveVar &L, bool Save,
                      const char *Index) {
   std::string Var = L.name();
-  if (L.Elements == 1) {
+  // An array moves element by element, even with one element (`int v[1]`).
+  if (L.Elements == 1 && !(L.Var && L.Var->getType()->isArrayType())) {
     std::string Slot = slot(P, L, Index, "");
     return Save ? Slot + " = " + Var + ";" : Var + " = " + Slot + ";";
   }

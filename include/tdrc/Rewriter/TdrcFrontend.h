@@ -35,6 +35,14 @@ struct RewriteResult {
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);
 
+/// The same for text in memory (the fuzzer): Code is parsed as the file Name
+/// (an absolute path is best; it appears in diagnostics and --explain lines,
+/// and quoted #includes are looked up next to it on disk).  With Quiet,
+/// Clang's diagnostics are not printed; ParsedOK still says whether there
+/// were errors.
+RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
+                            const RewriteOptions &Opts, bool Quiet = false);
+
 } // namespace tdrc
 
 #endif
