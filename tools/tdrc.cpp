@@ -11,9 +11,13 @@
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -68,6 +72,35 @@ static cl::opt<unsigned> SmemOpt(
     cl::desc("Local memory per work-group of the original kernel, static and "
              "dynamic (default: its static __local arrays)"),
     cl::value_desc("bytes"), cl::init(0), cl::cat(Category));
+
+static cl::opt<unsigned> TimeoutOpt(
+    "timeout",
+    cl::desc("Give up on an input after S seconds: one error line, exit 2, "
+             "no output (default 0: no limit)"),
+    cl::value_desc("S"), cl::init(0), cl::cat(Category));
+
+// The message the alarm handler writes; prepared before each input because a
+// signal handler may only call async-signal-safe functions.
+static char TimeoutMessage[1024];
+
+static void onTimeout(int) {
+  ssize_t Ignored = ::write(2, TimeoutMessage, std::strlen(TimeoutMessage));
+  (void)Ignored;
+  sys::RunInterruptHandlers(); // removes a temporary output file, if any
+  _exit(2);
+}
+
+static void armTimeout(StringRef In) {
+  if (!TimeoutOpt)
+    return;
+  std::string Msg = ("tdrc: error: '" + In + "' took longer than " +
+                     Twine(TimeoutOpt) + " s (--timeout); nothing written\n")
+                        .str();
+  std::strncpy(TimeoutMessage, Msg.c_str(), sizeof(TimeoutMessage) - 2);
+  TimeoutMessage[sizeof(TimeoutMessage) - 2] = '\n';
+  std::signal(SIGALRM, onTimeout);
+  alarm(TimeoutOpt);
+}
 
 static int usage(const Twine &Msg) {
   errs() << "tdrc: error: " << Msg << "\n";
@@ -183,6 +216,10 @@ int main(int argc, const char **argv) {
       return usage("cannot open '" + In + "': no such file");
     if (sys::fs::is_directory(In))
       return usage("'" + In + "' is a directory");
+    // Read it once here, so an unreadable input is one line and exit 2
+    // rather than Clang's three-line fatal error.
+    if (auto Buf = MemoryBuffer::getFile(In); !Buf)
+      return usage("cannot read '" + In + "': " + Buf.getError().message());
   }
   if (AlgorithmOpt != "auto" && AlgorithmOpt != "hot" && AlgorithmOpt != "dgi")
     return usage("--algorithm must be auto, hot or dgi");
@@ -218,6 +255,7 @@ int main(int argc, const char **argv) {
     }
     if (Out != In && Out != "-" && sys::fs::equivalent(In, Out))
       return usage("output '" + Out + "' is the input; use --in-place");
+    armTimeout(In); // per input: each gets the full time
     tdrc::RewriteResult R = tdrc::rewriteFile(In, Opts);
     if (!R.InternalError.empty()) {
       errs() << "tdrc: internal error on '" << In << "': " << R.InternalError
@@ -231,7 +269,10 @@ int main(int argc, const char **argv) {
     if (Explain)
       for (const std::string &L : R.Explain)
         outs() << L << "\n";
-    if (!writeOutput(Out, R.Output))
+    bool Written = writeOutput(Out, R.Output);
+    if (TimeoutOpt)
+      alarm(0);
+    if (!Written)
       return 2;
   }
   return Status;
