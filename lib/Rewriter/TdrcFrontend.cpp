@@ -193,6 +193,8 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
   RewriteResult Result;
   tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
   tooling::ClangTool Tool(DB, {Path});
+  // Clang's diagnostics say what is wrong; no "Error while processing".
+  Tool.setPrintErrorMessage(false);
   TdrcActionFactory Factory(Opts, Result);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;
