@@ -73,6 +73,11 @@ static cl::opt<unsigned> SmemOpt(
              "dynamic (default: its static __local arrays)"),
     cl::value_desc("bytes"), cl::init(0), cl::cat(Category));
 
+static cl::opt<bool> Force(
+    "force",
+    cl::desc("Keep every round the analysis allows, without the "
+             "profitability model (which declines rounds that cannot pay)"),
+    cl::cat(Category));
 static cl::opt<unsigned> TimeoutOpt(
     "timeout",
     cl::desc("Give up on an input after S seconds: one error line, exit 2, "
@@ -241,6 +246,7 @@ int main(int argc, const char **argv) {
   if (RegsOpt > 255)
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
+  Opts.Force = Force;
   Opts.Smem = SmemOpt;
 
   int Status = 0;

@@ -53,6 +53,7 @@ public:
     PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
     PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
     PO.Neighbors = Opts.Neighbors;
+    PO.Force = Opts.Force;
     PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
                    : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
                                              : AlgorithmChoice::Auto;

@@ -19,6 +19,10 @@ name=$(basename "$kernel" .cl)
 mkdir -p "$outdir"
 # A kernel may ask for tdrc options of its own: `// TDRC-FLAGS: --gpu=sm_90`.
 read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$kernel")"
+# The tests check the transformation, so every round the analysis allows is
+# emitted (--force), unless the kernel tests the profitability model itself
+# (`// TDRC-MODEL`: its run-time switch, in both of its states).
+grep -q '^// TDRC-MODEL' "$kernel" || flags+=(--force)
 tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
 case "$mode" in
   diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;

@@ -47,7 +47,10 @@ sys.path.insert(0, HERE)
 import kfile  # noqa: E402
 import kgen  # noqa: E402
 
-MODES = [("default", []), ("wg64", ["--max-workgroup-size", "64"])]
+# --force: the generator checks the transformation, so every round the
+# analysis allows is emitted, whether or not the profitability model would
+# keep it (its short paths mostly would not).
+MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", "64"])]
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
 PRINT_LOCK = threading.Lock()
 

@@ -21,6 +21,7 @@ struct RewriteOptions {
   std::string Gpu;                    // --gpu: the occupancy budget's GPU
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory
+  bool Force = false;                 // --force: keep unprofitable rounds
   std::vector<std::string> ClangArgs; // what followed `--`
 };
 
