@@ -284,12 +284,10 @@ int main(int argc, const char **argv) {
       alarm(0);
     if (!Written)
       return 2;
-    if (!DepFileOpt.empty()) {
-      SmallString<256> Target(Out); // absolute: the build runs anywhere
-      if (Out != "-")
-        sys::fs::make_absolute(Target);
-      DepRules += tdrc::makeDepRule(Target, R.Dependencies);
-    }
+    // The target as given, which is how Make and Ninja name it; the
+    // prerequisites absolute, wherever the build runs the command.
+    if (!DepFileOpt.empty())
+      DepRules += tdrc::makeDepRule(Out, R.Dependencies);
   }
   // Only after every input succeeded: a failed rewrite leaves the old one.
   if (!DepFileOpt.empty() && Status == 0 && !writeOutput(DepFileOpt, DepRules))
