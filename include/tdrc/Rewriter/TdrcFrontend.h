@@ -32,6 +32,9 @@ struct RewriteResult {
   unsigned Kernels = 0;
   unsigned RemappedBranches = 0;
   std::string InternalError;         // a bug in tdrc, reported, never hidden
+  /// The files the parse read, the input first, as absolute paths (for
+  /// --depfile); Clang's own resource-dir headers are left out.
+  std::vector<std::string> Dependencies;
 };
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);
