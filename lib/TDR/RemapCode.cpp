@@ -9,7 +9,7 @@ using namespace clang;
 
 namespace tdrc {
 
-static std::string roundSwitch(const RemapRound &R) {
+std::string roundSwitch(const RemapRound &R) {
   return "tdr_on" + std::to_string(R.Index);
 }
 
