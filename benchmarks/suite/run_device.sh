@@ -12,15 +12,17 @@
 #   (device)  benchmarks/suite/run_device.sh .devrun/suite $OUT
 #   (here)    benchmarks/suite/report.py $OUT/suite.csv
 #
-# ncu: original, auto and ideal of every benchmark.  If ncu cannot profile
+# ncu: original, auto and ideal of every benchmark, on a quarter of the
+# items (SUITE_NCU_SCALE).  If ncu cannot profile
 # NVIDIA's OpenCL (checked first), the OpenCL kernels are measured through
 # their CUDA translations (cl2cu.py; metrics_via=cl2cu in the CSV).
 #
 # usage: run_device.sh DIR OUT [BENCH...]
-# env:   SUITE_REPS (20), SUITE_NCU (1), SUITE_CUDA (1), SUITE_BUDGET (540 s:
+# env:   SUITE_REPS (20), SUITE_NCU (1), SUITE_NCU_SCALE (0.25), SUITE_CUDA (1), SUITE_BUDGET (540 s:
 #        ncu runs that would start later are skipped and noted); for a trial
 #        without the GPU: SUITE_ICD=system (keep the ICDs), SUITE_SIZE=small
 set -uo pipefail
+args="$*"
 dir=$(cd "$1" && pwd) out=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,7 +48,7 @@ size=()
 cp "$dir/info.txt" "$out/prepare-info.txt"
 cp "$dir/variants.txt" "$out/variants.txt"
 cp -r "$dir/explain" "$out/"
-echo "command: benchmarks/suite/run_device.sh $* (SUITE_REPS=$reps)" >>"$out/prepare-info.txt"
+echo "device command: $(env | grep -E '^SUITE_' | sort | tr '\n' ' ')benchmarks/suite/run_device.sh $args" >>"$out/prepare-info.txt"
 
 # --- build ------------------------------------------------------------------
 cuda_inc=/usr/local/cuda/include
@@ -87,13 +89,13 @@ for b in $benches; do
   [ -f "$dir/cl/$b.cl" ] || { echo "run_device: $b not prepared"; status=1; continue; }
   echo "== $b: OpenCL"
   # shellcheck disable=SC2046
-  "$out/bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
+  timeout 150 "$out/bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
     --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cl.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   if [ "$cuda" = 1 ] && [ -f "$out/cubin/$b.cubin" ]; then
     echo "== $b: CUDA"
     # shellcheck disable=SC2046
-    "$out/bin/suite_cuda" --bench "$b" "${size[@]}" --original "$out/cubin/$b.cubin" $(cuda_variants "$b") \
+    timeout 150 "$out/bin/suite_cuda" --bench "$b" "${size[@]}" --original "$out/cubin/$b.cubin" $(cuda_variants "$b") \
       --ideal "$out/cubin/$b.ideal.cubin" --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cuda.log"
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
   fi
@@ -102,10 +104,15 @@ echo "run_device: timed in $(elapsed) s"
 
 # --- ncu: control-flow and branch efficiency ----------------------------------
 metrics=smsp__thread_inst_executed_pred_on.sum,smsp__inst_executed.sum,smsp__sass_average_branch_targets_threads_uniform.pct
+# ncu runs on SUITE_NCU_SCALE (0.25) of the items, same distributions: the
+# efficiencies are ratios, and the host's setup of the full inputs would not
+# fit 42 runs into the call.
+ncu_scale=${SUITE_NCU_SCALE:-0.25}
 ncu_run() { # FILE PROGRAM ARGS...: one launch under ncu, its CSV in FILE
   local file=$1
   shift
-  timeout 120 ncu --clock-control none --print-units base --metrics "$metrics" --csv "$@" --reps 1 --warmup 0 >"$file" 2>&1
+  timeout 120 ncu --clock-control none --print-units base --metrics "$metrics" --csv "$@" --reps 1 --warmup 0 \
+    --scale "$ncu_scale" >"$file" 2>&1
 }
 if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
   via=cl
@@ -118,6 +125,8 @@ if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
   for b in $benches; do
     [ -f "$dir/cl/$b.cl" ] || continue
     for v in original auto ideal; do
+      # No ideal without a data key (sad): nothing to profile.
+      [ $v != ideal ] || grep -q '^ideal ' "$out/log/$b.cl.log" || continue
       if [ "$(elapsed)" -ge "$budget" ]; then
         echo "# ncu skipped: $b $v (time budget ${budget} s)" | tee -a "$out/ncu/skipped.txt"
         continue
@@ -142,5 +151,6 @@ if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
 fi
 
 python3 "$here/collect.py" "$out" || status=1
+python3 "$here/report.py" "$out/suite.csv" --results "$out/charts" --charts-only
 echo "run_device: $(elapsed) s in all, exit $status"
 exit $status

@@ -7,27 +7,19 @@
 
 enum { B_SINO, B_CS, B_SN, B_ROI, B_IMG, B_LIST };
 
-static void bp_keys(const bench *b, int *key) {
-  const unsigned char *roi = b->buf[B_ROI].host;
-  for (size_t i = 0; i < b->n_items; ++i) key[i] = roi[i];
-}
-
 static int bp_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
   int side = (int)suite_items(o->small ? 64 : 2048, o, 16);
   int nang = o->work > 0 ? o->work : o->small ? 32 : 360, ndet = side * 3 / 2 + 2;
   size_t np = (size_t)side * (size_t)side;
-  b->kernel = "bp";
-  b->global = np;
-  b->wg = 256;
-  b->n_items = np;
+  suite_begin(b, "bp", np);
   suite_add_buf(b, "sino", 4, (size_t)nang * (size_t)ndet, BUF_SHARED, 0, 0);
   suite_add_buf(b, "cs", 4, (size_t)nang, BUF_SHARED, 0, 0);
   suite_add_buf(b, "sn", 4, (size_t)nang, BUF_SHARED, 0, 0);
   suite_add_buf(b, "roi", 1, np, BUF_SHARED, 0, 0);
   suite_add_buf(b, "img", 4, np, BUF_SHARED, 0, 0);
   b->buf[B_IMG].output = b->buf[B_IMG].is_float = 1;
-  for (int k = 0; k < B_LIST; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, B_LIST);
   suite_identity_list(b, "list");
   suite_arg_int(b, side);
   suite_arg_int(b, nang);
@@ -41,9 +33,7 @@ static int bp_setup(bench *b, const bench_opts *o) {
     sn[a] = (float)sin(M_PI * a / nang);
   }
   for (size_t i = 0; i < np; ++i) roi[i] = suite_uniform(&rng) < 0.5;
-  b->keys = bp_keys;
-  b->nkeys = 2;
-  b->ideal_define = "-DTDR_WORKLIST";
+  suite_worklist_keys(b, B_ROI, 2);
   snprintf(b->params, sizeof b->params, "side=%d angles=%d detectors=%d roi=50%%", side, nang, ndet);
   return 0;
 }

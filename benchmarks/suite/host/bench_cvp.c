@@ -43,10 +43,7 @@ static int cvp_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
   size_t n = suite_items(o->small ? 8192 : (size_t)1 << 21, o, 256);
   int iters = o->work > 0 ? o->work : o->small ? 16 : 128;
-  b->kernel = "cvp";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "cvp", n);
   suite_add_buf(b, "feat", 4, NF * n, BUF_ITEM, NF, 1);
   suite_add_buf(b, "node_feat", 4, NT * NODES, BUF_SHARED, 0, 0);
   suite_add_buf(b, "node_thr", 4, NT * NODES, BUF_SHARED, 0, 0);
@@ -65,11 +62,10 @@ static int cvp_setup(bench *b, const bench_opts *o) {
   for (int k = 0; k < NT * LEAVES; ++k) cls[k] = (int)(suite_rng(&rng) % 4);
   for (int k = 0; k < 4 * CENTERS * NF; ++k) m[k] = (float)suite_uniform(&rng);
 
-  for (int k = 0; k < b->nbuf; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, b->nbuf);
   suite_arg_int(b, (int)n);
   suite_arg_int(b, iters);
-  b->keys = cvp_keys;
-  b->nkeys = 4;
+  suite_set_keys(b, cvp_keys, 4);
   b->cpu_tdr = 1;
   snprintf(b->params, sizeof b->params, "n=%zu iters=%d trees=%d depth=%d", n, iters, NT, DEPTH);
   return 0;

@@ -32,10 +32,7 @@ static int gdt_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
   size_t n = suite_items(o->small ? 4096 : (size_t)1 << 18, o, 256);
   int len = o->work > 0 ? o->work : o->small ? 64 : 256;
-  b->kernel = "gdt";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "gdt", n);
   int series = suite_add_buf(b, "series", 4, n * (size_t)len, BUF_ITEM, 1, (size_t)len);
   int score = suite_add_buf(b, "score", 4, n, BUF_ITEM, 1, 1);
   b->buf[score].output = b->buf[score].is_float = 1;
@@ -54,8 +51,7 @@ static int gdt_setup(bench *b, const bench_opts *o) {
   suite_arg_buf(b, score);
   suite_arg_int(b, (int)n);
   suite_arg_int(b, len);
-  b->keys = gdt_keys;
-  b->nkeys = 4;
+  suite_set_keys(b, gdt_keys, 4);
   b->cpu_tdr = 1;
   snprintf(b->params, sizeof b->params, "n=%zu len=%d", n, len);
   return 0;

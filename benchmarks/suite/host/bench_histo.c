@@ -9,19 +9,11 @@
 
 enum { B_VAL, B_CHAN, B_LUT, B_HIST };
 
-static void histo_keys(const bench *b, int *key) {
-  const unsigned char *ch = b->buf[B_CHAN].host;
-  for (size_t i = 0; i < b->n_items; ++i) key[i] = ch[i];
-}
-
 static int histo_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
-  size_t n = suite_items(o->small ? 16384 : (size_t)1 << 24, o, 256);
+  size_t n = suite_items(o->small ? 16384 : (size_t)1 << 25, o, 256);
   int nbins = o->small ? 1024 : 65536, newton = o->work > 0 ? o->work : o->small ? 4 : 16;
-  b->kernel = "histo";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "histo", n);
   suite_add_buf(b, "val", 4, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "chan", 1, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "lut", 4, LUT_N, BUF_SHARED, 0, 0);
@@ -37,12 +29,12 @@ static int histo_setup(bench *b, const bench_opts *o) {
     ch[i] = suite_uniform(&rng) < 0.5;
   }
   for (int k = 0; k < LUT_N; ++k) lut[k] = (float)pow((double)k / (LUT_N - 1), 1.3);
-  for (int k = 0; k < b->nbuf; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, b->nbuf);
   suite_arg_int(b, (int)n);
   suite_arg_int(b, nbins);
   suite_arg_int(b, newton);
-  b->keys = histo_keys;
-  b->nkeys = 2;
+  b->key_buf = B_CHAN;
+  suite_set_keys(b, suite_keys_u8, 2);
   snprintf(b->params, sizeof b->params, "n=%zu bins=%d newton=%d", n, nbins, newton);
   return 0;
 }

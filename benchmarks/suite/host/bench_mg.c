@@ -7,11 +7,6 @@
 enum { B_U, B_RHS, B_TYPE, B_UNEW, B_RES, B_LIST };
 enum { INTERIOR, NEUMANN, DIRICHLET, HOLE };
 
-static void mg_keys(const bench *b, int *key) {
-  const unsigned char *t = b->buf[B_TYPE].host;
-  for (size_t i = 0; i < b->n_items; ++i) key[i] = t[i];
-}
-
 /* Holes (plus shapes), electrodes (2x2), the outer ring; then the domain
  * cells next to a hole become Neumann boundary. */
 static void mg_domain(unsigned char *t, int nx, int ny, uint64_t *rng) {
@@ -40,12 +35,9 @@ static void mg_domain(unsigned char *t, int nx, int ny, uint64_t *rng) {
 static int mg_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
   int nx = o->small ? 128 : 4096;
-  int ny = (int)suite_items(o->small ? 64 : 4096, o, 1);
+  int ny = (int)suite_items(o->small ? 64 : 8192, o, 1);
   size_t nc = (size_t)nx * (size_t)ny;
-  b->kernel = "mg";
-  b->global = nc;
-  b->wg = 256;
-  b->n_items = nc;
+  suite_begin(b, "mg", nc);
   suite_add_buf(b, "u", 4, nc, BUF_SHARED, 0, 0);
   suite_add_buf(b, "rhs", 4, nc, BUF_SHARED, 0, 0);
   suite_add_buf(b, "type", 1, nc, BUF_SHARED, 0, 0);
@@ -53,7 +45,7 @@ static int mg_setup(bench *b, const bench_opts *o) {
   suite_add_buf(b, "res", 4, nc, BUF_SHARED, 0, 0);
   b->buf[B_UNEW].output = b->buf[B_UNEW].is_float = 1;
   b->buf[B_RES].output = b->buf[B_RES].is_float = 1;
-  for (int k = 0; k < B_LIST; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, B_LIST);
   suite_identity_list(b, "list");
   suite_arg_int(b, nx);
   suite_arg_int(b, ny);
@@ -66,9 +58,7 @@ static int mg_setup(bench *b, const bench_opts *o) {
     rhs[c] = (float)(suite_uniform(&rng) - 0.5);
   }
   mg_domain(b->buf[B_TYPE].host, nx, ny, &rng);
-  b->keys = mg_keys;
-  b->nkeys = 4;
-  b->ideal_define = "-DTDR_WORKLIST";
+  suite_worklist_keys(b, B_TYPE, 4);
   snprintf(b->params, sizeof b->params, "nx=%d ny=%d", nx, ny);
   return 0;
 }

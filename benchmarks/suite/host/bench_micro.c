@@ -39,10 +39,7 @@ static int micro_setup(bench *b, const bench_opts *o, void (*keys)(const bench *
   uint64_t rng = o->seed;
   size_t n = suite_items(o->small ? 8192 : (size_t)1 << 24, o, 256);
   int pathlen = o->work > 0 ? o->work : o->small ? 16 : 256;
-  b->kernel = "micro";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "micro", n);
   int in = suite_add_buf(b, "in", 4, n, BUF_ITEM, 1, 1);
   int out = suite_add_buf(b, "out", 4, n, BUF_ITEM, 1, 1);
   b->buf[out].output = b->buf[out].is_float = 1;
@@ -51,8 +48,7 @@ static int micro_setup(bench *b, const bench_opts *o, void (*keys)(const bench *
   suite_arg_buf(b, in);
   suite_arg_buf(b, out);
   suite_arg_int(b, pathlen);
-  b->keys = keys;
-  b->nkeys = nkeys;
+  suite_set_keys(b, keys, nkeys);
   b->cpu_tdr = 1;
   snprintf(b->params, sizeof b->params, "n=%zu pathlen=%d", n, pathlen);
   return 0;

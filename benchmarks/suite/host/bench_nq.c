@@ -33,17 +33,14 @@ static void nq_keys(const bench *b, int *key) {
 
 static int nq_setup(bench *b, const bench_opts *o) {
   nq_state *s = suite_alloc(sizeof *s);
-  s->nq = o->small ? 8 : 14;
+  s->nq = o->small ? 8 : 15;
   s->k = o->small ? 3 : 5;
   if (o->scale != 1.0) fprintf(stderr, "suite: nq ignores --scale (the board fixes the work)\n");
   size_t ntask = 1;
   for (int r = 0; r < s->k; ++r) ntask *= (size_t)s->nq;
   size_t n = (ntask + 255) / 256 * 256;
   b->state = s;
-  b->kernel = "nq";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "nq", n);
   suite_add_buf(b, "tasks", 4, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "count", 4, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "next", 4, 1, BUF_SHARED, 0, 0);
@@ -58,12 +55,11 @@ static int nq_setup(bench *b, const bench_opts *o) {
     for (int r = 0; r < s->k; ++r, v /= (size_t)s->nq) code |= (t < ntask ? (int)(v % (size_t)s->nq) : 15) << (4 * r);
     tasks[t] = code;
   }
-  for (int k = 0; k < b->nbuf; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, b->nbuf);
   suite_arg_int(b, s->nq);
   suite_arg_int(b, s->k);
-  b->keys = nq_keys;
-  b->nkeys = 2;
-  snprintf(b->params, sizeof b->params, "n=%d k=%d tasks=%zu", s->nq, s->k, ntask);
+  suite_set_keys(b, nq_keys, 2);
+  snprintf(b->params, sizeof b->params, "queens=%d k=%d tasks=%zu", s->nq, s->k, ntask);
   return 0;
 }
 

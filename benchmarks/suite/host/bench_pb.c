@@ -7,28 +7,20 @@
 
 enum { B_XIN, B_ISMAX, B_ARGMAX, B_DOUT, B_DIN, B_LIST };
 
-static void pb_keys(const bench *b, int *key) {
-  const unsigned char *m = b->buf[B_ISMAX].host;
-  for (size_t i = 0; i < b->n_items; ++i) key[i] = m[i];
-}
-
 static int pb_setup(bench *b, const bench_opts *o) {
   uint64_t rng = o->seed;
   int h = o->small ? 32 : 512, w = h, ho = (h - 3) / 2 + 1, wo = (w - 3) / 2 + 1;
   size_t plane = (size_t)h * (size_t)w;
-  size_t ch = suite_items(o->small ? 4 : 64, o, 1);
+  size_t ch = suite_items(o->small ? 4 : 128, o, 1);
   size_t n = ch * plane;
-  b->kernel = "pb";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "pb", n);
   suite_add_buf(b, "xin", 4, n, BUF_SHARED, 0, 0);
   suite_add_buf(b, "is_max", 1, n, BUF_SHARED, 0, 0);
   suite_add_buf(b, "argmax", 4, ch * (size_t)(ho * wo), BUF_SHARED, 0, 0);
   suite_add_buf(b, "dout", 4, ch * (size_t)(ho * wo), BUF_SHARED, 0, 0);
   suite_add_buf(b, "din", 4, n, BUF_SHARED, 0, 0);
   b->buf[B_DIN].output = b->buf[B_DIN].is_float = 1;
-  for (int k = 0; k < B_LIST; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, B_LIST);
   suite_identity_list(b, "list");
   suite_arg_int(b, h);
   suite_arg_int(b, w);
@@ -53,9 +45,7 @@ static int pb_setup(bench *b, const bench_opts *o) {
         is_max[c * plane + (size_t)best] = 1;
         dout[k] = (float)(suite_uniform(&rng) - 0.5);
       }
-  b->keys = pb_keys;
-  b->nkeys = 2;
-  b->ideal_define = "-DTDR_WORKLIST";
+  suite_worklist_keys(b, B_ISMAX, 2);
   snprintf(b->params, sizeof b->params, "channels=%zu h=%d w=%d", ch, h, w);
   return 0;
 }

@@ -22,12 +22,9 @@ static int pol_setup(bench *b, const bench_opts *o) {
       23200, 94300, 201050, 383900, 487450, 731200, 1e9f, 1e10f, /* joint bracket limits */
   };
   uint64_t rng = o->seed;
-  size_t n = suite_items(o->small ? 8192 : (size_t)1 << 21, o, 256);
+  size_t n = suite_items(o->small ? 8192 : (size_t)1 << 22, o, 256);
   int years = o->work > 0 ? o->work : o->small ? 8 : 32;
-  b->kernel = "pol";
-  b->global = n;
-  b->wg = 256;
-  b->n_items = n;
+  suite_begin(b, "pol", n);
   suite_add_buf(b, "income", 4, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "itemized", 4, n, BUF_ITEM, 1, 1);
   suite_add_buf(b, "status", 4, n, BUF_ITEM, 1, 1);
@@ -46,11 +43,10 @@ static int pol_setup(bench *b, const bench_opts *o) {
     kids[i] = (int)(suite_rng(&rng) % 4);
     item[i] = (float)(inc[i] * (0.05 + 0.45 * suite_uniform(&rng)));
   }
-  for (int k = 0; k < b->nbuf; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, b->nbuf);
   suite_arg_int(b, (int)n);
   suite_arg_int(b, years);
-  b->keys = pol_keys;
-  b->nkeys = 4;
+  suite_set_keys(b, pol_keys, 4);
   b->cpu_tdr = 1;
   snprintf(b->params, sizeof b->params, "n=%zu years=%d", n, years);
   return 0;

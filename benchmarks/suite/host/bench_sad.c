@@ -12,10 +12,7 @@ static int sad_setup(bench *b, const bench_opts *o) {
   int range = o->small ? 4 : 8, side = 2 * range + 1;
   size_t total = (size_t)(width / 16) * (size_t)(height / 16) * (size_t)(side * side);
   size_t np = (size_t)width * (size_t)height;
-  b->kernel = "sad";
-  b->wg = 256;
-  b->global = (total + 255) / 256 * 256;
-  b->n_items = total;
+  suite_begin(b, "sad", total);
   int cur = suite_add_buf(b, "cur", 1, np, BUF_SHARED, 0, 0);
   int ref = suite_add_buf(b, "ref", 1, np, BUF_SHARED, 0, 0);
   int out = suite_add_buf(b, "sad", 4, total, BUF_SHARED, 0, 0);
@@ -28,7 +25,7 @@ static int sad_setup(bench *b, const bench_opts *o) {
       int v = r[(size_t)sy * width + sx] + (int)(suite_rng(&rng) % 9) - 4;
       c[(size_t)y * width + x] = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
     }
-  for (int k = 0; k < b->nbuf; ++k) suite_arg_buf(b, k);
+  suite_arg_bufs(b, b->nbuf);
   suite_arg_int(b, width);
   suite_arg_int(b, height);
   suite_arg_int(b, range);

@@ -33,6 +33,13 @@ size_t suite_items(size_t base, const bench_opts *o, size_t multiple) {
   return n ? n : multiple;
 }
 
+void suite_begin(bench *b, const char *kernel, size_t items) {
+  b->kernel = kernel;
+  b->wg = 256;
+  b->n_items = items;
+  b->global = (items + b->wg - 1) / b->wg * b->wg;
+}
+
 int suite_add_buf(bench *b, const char *name, size_t elem, size_t count, int kind, size_t planes, size_t stride) {
   if (b->nbuf >= SUITE_MAX_BUF) {
     fprintf(stderr, "suite: %s: too many buffers\n", b->name);
@@ -66,6 +73,10 @@ void suite_arg_buf(bench *b, int buf) {
   a->buf = buf;
 }
 
+void suite_arg_bufs(bench *b, int count) {
+  for (int k = 0; k < count; ++k) suite_arg_buf(b, k);
+}
+
 void suite_arg_int(bench *b, int v) {
   sarg *a = next_arg(b);
   a->kind = ARG_INT;
@@ -84,6 +95,22 @@ int *suite_identity_list(bench *b, const char *name) {
   for (size_t k = 0; k < b->n_items; ++k) l[k] = (int)k;
   suite_arg_buf(b, i);
   return l;
+}
+
+void suite_keys_u8(const bench *b, int *key) {
+  const unsigned char *v = b->buf[b->key_buf].host;
+  for (size_t i = 0; i < b->n_items; ++i) key[i] = v[i];
+}
+
+void suite_set_keys(bench *b, void (*keys)(const bench *, int *), int nkeys) {
+  b->keys = keys;
+  b->nkeys = nkeys;
+}
+
+void suite_worklist_keys(bench *b, int key_buf, int nkeys) {
+  b->key_buf = key_buf;
+  suite_set_keys(b, suite_keys_u8, nkeys);
+  b->ideal_define = "-DTDR_WORKLIST";
 }
 
 void bench_free(bench *b) {

@@ -51,6 +51,7 @@ struct bench {
    * it; NULL when the branch does not depend on the data (no ideal). */
   void (*keys)(const bench *b, int *key);
   int nkeys;                /* keys lie in [0, nkeys) */
+  int key_buf;              /* for suite_keys_u8: the byte buffer of keys */
   const char *ideal_define; /* build option the ideal needs, or NULL */
   int cpu_tdr;              /* the on-CPU TDR baseline applies */
   char params[160];         /* sizes, for the CSV */
@@ -79,11 +80,19 @@ uint64_t suite_rng(uint64_t *state);            /* splitmix64 */
 double suite_uniform(uint64_t *state);          /* [0, 1) */
 void *suite_alloc(size_t bytes);                /* zeroed; exits on failure */
 size_t suite_items(size_t base, const bench_opts *o, size_t multiple);
+/* kernel name, `items` work items (the NDRange rounded up to work-groups of 256). */
+void suite_begin(bench *b, const char *kernel, size_t items);
 int suite_add_buf(bench *b, const char *name, size_t elem, size_t count, int kind, size_t planes, size_t stride);
 void suite_arg_buf(bench *b, int buf);
+void suite_arg_bufs(bench *b, int count); /* buffers 0..count-1, in order */
 void suite_arg_int(bench *b, int v);
 void suite_arg_float(bench *b, float v);
 int *suite_identity_list(bench *b, const char *name); /* ITEM int buffer 0..n-1 */
+void suite_keys_u8(const bench *b, int *key);        /* key[i] = buf[key_buf][i] */
+void suite_set_keys(bench *b, void (*keys)(const bench *, int *), int nkeys);
+/* Kernels that find their item through list[] when built with -DTDR_WORKLIST
+ * (the ideal), keyed by the byte buffer key_buf. */
+void suite_worklist_keys(bench *b, int key_buf, int nkeys);
 void bench_free(bench *b);
 
 /* permute.c */
