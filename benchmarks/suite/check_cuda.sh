@@ -5,6 +5,7 @@
 # usage: check_cuda.sh NVCC DIR
 set -uo pipefail
 nvcc=$1 dir=$2
+# shellcheck disable=SC2054 # one nvcc argument: the list of warnings
 flags=(-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -11,7 +11,6 @@ next to the times.
     collect.py OUT
 """
 import csv
-import glob
 import os
 import sys
 
@@ -96,9 +95,9 @@ def main():
         w.writerows(rows)
     for line in suitelib.text_table(rows):
         print(line)
-    skipped = glob.glob(os.path.join(out, "ncu", "skipped.txt"))
-    if skipped:
-        print(open(skipped[0], encoding="utf-8").read().strip())
+    skipped = os.path.join(out, "skipped.txt")
+    if os.path.exists(skipped):
+        print(open(skipped, encoding="utf-8").read().strip())
     bad = [r for r in rows if r["identical"] == "no"]
     for r in bad:
         print(f"MISMATCH: {r['api']} {r['bench']} {r['variant']}")

@@ -14,6 +14,7 @@
 #   DIR/variants.txt      "B V API FILE" for every kept rewrite, "# ..." notes
 #   DIR/info.txt          tdrc version, commit, date
 # usage: prepare.sh TDRC DIR [BENCH...]
+# env:   TDRC_CUDA_FLAGS: Clang flags for tdrc's CUDA rewrites (after --)
 set -euo pipefail
 tdrc=$1 dir=$2
 shift 2
@@ -34,7 +35,9 @@ mkdir -p "$dir/cl" "$dir/cu" "$dir/cl2cu" "$dir/explain"
 # CUDA rewriting: when tdrc says it reads CUDA or a trial rewrite succeeds.
 cuda=0
 python3 "$here/cl2cu.py" "$here/kernels/bp.cl" -o "$dir/trial.cu"
-if "$tdrc" --help 2>&1 | grep -qi 'cuda' || "$tdrc" "$dir/trial.cu" -o "$dir/trial.tdr.cu" >/dev/null 2>&1; then
+# shellcheck disable=SC2086
+if "$tdrc" --help 2>&1 | grep -qi 'cuda' ||
+  "$tdrc" "$dir/trial.cu" -o "$dir/trial.tdr.cu" ${TDRC_CUDA_FLAGS:+-- $TDRC_CUDA_FLAGS} >/dev/null 2>&1; then
   cuda=1
 fi
 rm -f "$dir/trial.cu" "$dir/trial.tdr.cu"
@@ -46,6 +49,8 @@ rewrite() {
   local api=$1 src=$2 b=$3 v=$4 ext=${2##*.}
   local out=${src%.*}.$v.$ext args=()
   [ "$v" = auto ] || args=(--algorithm "$v")
+  # shellcheck disable=SC2206 # TDRC_CUDA_FLAGS: words for Clang's CUDA mode
+  [ "$api" = cl ] || [ -z "${TDRC_CUDA_FLAGS:-}" ] || args+=(-- ${TDRC_CUDA_FLAGS})
   if ! "$tdrc" "$src" -o "$out" "${args[@]}" --explain >"$dir/explain/$b.$v$([ "$api" = cuda ] && echo .cu).txt" 2>&1; then
     echo "# $b $v $api: tdrc failed (explain/$b.$v.txt)" >>"$dir/variants.txt"
     return 1

@@ -114,11 +114,13 @@ def section(rows, csv_name, info, dup):
     if pocl:
         out.append("- **These are CPU timings (PoCL)**: they show that every variant runs and matches, "
                    "not GPU behaviour.")
-    if info:
-        out.append("- **Rewrite:** " + "; ".join(info) + ".")
-    out.append("- **Command:** here `benchmarks/suite/prepare.sh build/tools/tdrc .devrun/suite`; on the GPU "
-               "machine `benchmarks/suite/run_device.sh .devrun/suite $OUT`; then "
-               f"`benchmarks/suite/report.py $OUT/suite.csv`. Raw CSV: `docs/results/{csv_name}`.")
+    if info.get("tdrc"):
+        out.append(f"- **Rewrite:** {info['tdrc']}, commit {info.get('commit', '?')}, {info.get('date', '?')}; "
+                   f"CUDA rewriting: {info.get('cuda rewriting', '?')}.")
+    device_cmd = info.get("device command", "benchmarks/suite/run_device.sh .devrun/suite $OUT")
+    out.append("- **Command:** `benchmarks/suite/prepare.sh build/tools/tdrc DIR` (here), "
+               f"`{device_cmd}` (device), `benchmarks/suite/report.py OUT/suite.csv`. "
+               f"Raw CSV: `docs/results/{csv_name}`.")
     out.append(f"- **Outputs:** {identical} of {checked} variant runs bit-identical to the original's.")
     if via:
         out.append(f"- **ncu metrics via:** {', '.join(via)} (cl2cu: the OpenCL kernel translated to CUDA "
@@ -179,10 +181,12 @@ def main():
     csv_name = f"suite-{device}-{rows[0]['date'][:10]}.csv"
     if os.path.abspath(args.csv) != os.path.abspath(os.path.join(args.results, csv_name)):
         shutil.copyfile(args.csv, os.path.join(args.results, csv_name))
-    info = []
+    info = {}
     info_path = os.path.join(folder, "prepare-info.txt")
     if os.path.exists(info_path):
-        info = [line.strip() for line in open(info_path, encoding="utf-8") if line.strip()]
+        for line in open(info_path, encoding="utf-8"):
+            key, _, value = line.partition(":")
+            info[key.strip()] = value.strip()
     with open(args.docs, encoding="utf-8") as f:
         text = f.read()
     if BEGIN not in text or END not in text:

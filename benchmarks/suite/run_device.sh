@@ -17,9 +17,11 @@
 # NVIDIA's OpenCL (checked first), the OpenCL kernels are measured through
 # their CUDA translations (cl2cu.py; metrics_via=cl2cu in the CSV).
 #
-# usage: run_device.sh DIR OUT [BENCH...]
+# usage: run_device.sh DIR OUT [BENCH...]   (a subset per call if one call is
+#        too short: each OUT gets its own suite.csv)
 # env:   SUITE_REPS (20), SUITE_NCU (1), SUITE_NCU_SCALE (0.25), SUITE_CUDA (1), SUITE_BUDGET (540 s:
-#        ncu runs that would start later are skipped and noted); for a trial
+#        ncu runs that would start later, and benchmarks that would start
+#        timing after BUDGET - 120 s, are skipped and noted); for a trial
 #        without the GPU: SUITE_ICD=system (keep the ICDs), SUITE_SIZE=small
 set -uo pipefail
 args="$*"
@@ -87,6 +89,11 @@ cuda_variants() {
 status=0
 for b in $benches; do
   [ -f "$dir/cl/$b.cl" ] || { echo "run_device: $b not prepared"; status=1; continue; }
+  if [ "$(elapsed)" -ge $((budget - 120)) ]; then
+    echo "# timing skipped: $b (time budget ${budget} s)" | tee -a "$out/skipped.txt"
+    status=1
+    continue
+  fi
   echo "== $b: OpenCL"
   # shellcheck disable=SC2046
   timeout 150 "$out/bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
@@ -128,7 +135,7 @@ if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
       # No ideal without a data key (sad): nothing to profile.
       [ $v != ideal ] || grep -q '^ideal ' "$out/log/$b.cl.log" || continue
       if [ "$(elapsed)" -ge "$budget" ]; then
-        echo "# ncu skipped: $b $v (time budget ${budget} s)" | tee -a "$out/ncu/skipped.txt"
+        echo "# ncu skipped: $b $v (time budget ${budget} s)" | tee -a "$out/skipped.txt"
         continue
       fi
       if [ $via = cl ]; then
