@@ -22,7 +22,9 @@
 # env:   SUITE_REPS (20), SUITE_NCU (1), SUITE_NCU_SCALE (0.25), SUITE_CUDA (1), SUITE_BUDGET (540 s:
 #        ncu runs that would start later, and benchmarks that would start
 #        timing after BUDGET - 120 s, are skipped and noted); for a trial
-#        without the GPU: SUITE_ICD=system (keep the ICDs), SUITE_SIZE=small
+#        without the GPU: SUITE_ICD=system (keep the ICDs), SUITE_SIZE=small;
+#        SUITE_ARGS: more options for every host run (e.g. "--work 1024": the
+#        micro-benchmarks' path length, CVP's iterations, ...; see --help)
 set -uo pipefail
 args="$*"
 dir=$(cd "$1" && pwd) out=$2
@@ -47,6 +49,8 @@ fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | tee "$out/gpu.txt"
 size=()
 [ "${SUITE_SIZE:-full}" = small ] && size=(--small)
+# shellcheck disable=SC2206 # SUITE_ARGS: more host options, e.g. "--work 1024"
+size+=(${SUITE_ARGS:-})
 cp "$dir/info.txt" "$out/prepare-info.txt"
 cp "$dir/variants.txt" "$out/variants.txt"
 cp -r "$dir/explain" "$out/"
