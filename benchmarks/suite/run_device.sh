@@ -36,8 +36,12 @@ benches=${*:-$SUITE_BENCHES}
 reps=${SUITE_REPS:-20}
 budget=${SUITE_BUDGET:-540}
 start=$(date +%s)
-mkdir -p "$out/bin" "$out/cubin/cl2cu" "$out/ncu" "$out/log"
+mkdir -p "$out/ncu" "$out/log"
 out=$(cd "$out" && pwd)
+# Binaries stay out of OUT (it comes back from the device machine).
+bin=$(mktemp -d /tmp/suite.XXXXXX)
+trap 'rm -rf "$bin"' EXIT
+mkdir -p "$bin/cubin/cl2cu"
 elapsed() { echo $(($(date +%s) - start)); }
 export PATH=$PATH:/usr/local/cuda/bin
 
@@ -60,10 +64,10 @@ echo "device command: $(env | grep -E '^SUITE_' | sort | tr '\n' ' ')benchmarks/
 cuda_inc=/usr/local/cuda/include
 srcs=("$here"/host/main.c "$here"/host/common.c "$here"/host/permute.c "$here"/host/registry.c "$here"/host/bench_*.c)
 cflags=(-O2 -std=c11 -D_GNU_SOURCE -ffp-contract=off -I"$root/runtime/cl/include" -I"$cuda_inc")
-cc "${cflags[@]}" -o "$out/bin/suite_cl" "${srcs[@]}" "$here/host/rt_cl.c" "$root/runtime/cl/cl_host.c" \
+cc "${cflags[@]}" -o "$bin/suite_cl" "${srcs[@]}" "$here/host/rt_cl.c" "$root/runtime/cl/cl_host.c" \
   -L/usr/local/cuda/lib64 -lOpenCL -lm || exit 1
 cuda=${SUITE_CUDA:-1}
-if [ "$cuda" = 1 ] && ! cc "${cflags[@]}" -o "$out/bin/suite_cuda" "${srcs[@]}" "$here/host/rt_cuda.c" \
+if [ "$cuda" = 1 ] && ! cc "${cflags[@]}" -o "$bin/suite_cuda" "${srcs[@]}" "$here/host/rt_cuda.c" \
   -L/usr/local/cuda/lib64/stubs -lcuda -lm; then
   echo "run_device: no CUDA host program; OpenCL only"
   cuda=0
@@ -74,11 +78,11 @@ nvflags="-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199"
 {
   for f in "$dir"/cu/*.cu; do
     base=$(basename "$f" .cu)
-    echo "$f $out/cubin/$base.cubin"
-    case $base in *.*) ;; *) echo "$f $out/cubin/$base.ideal.cubin -DTDR_WORKLIST" ;; esac
+    echo "$f $bin/cubin/$base.cubin"
+    case $base in *.*) ;; *) echo "$f $bin/cubin/$base.ideal.cubin -DTDR_WORKLIST" ;; esac
   done
   for f in "$dir"/cl2cu/*.cu; do
-    [ -f "$f" ] && echo "$f $out/cubin/cl2cu/$(basename "$f" .cu).cubin"
+    [ -f "$f" ] && echo "$f $bin/cubin/cl2cu/$(basename "$f" .cu).cubin"
   done
 } | xargs -P "$(nproc)" -L 1 sh -c 'nvcc '"$nvflags"' $2 -o "$1" "$0" || echo "run_device: nvcc failed: $0 $2"' \
   >"$out/log/nvcc.log" 2>&1
@@ -88,7 +92,7 @@ echo "run_device: built in $(elapsed) s"
 # --- timing and checks --------------------------------------------------------
 # cubins of BENCH's CUDA rewrites (when prepare.sh's tdrc rewrote CUDA).
 cuda_variants() {
-  awk -v b="$1" -v d="$out/cubin" '$1 == b && $3 == "cuda" { n = split($4, p, "/"); f = p[n]; sub(/\.cu$/, ".cubin", f); printf "--variant %s=%s/%s\n", $2, d, f }' "$dir/variants.txt"
+  awk -v b="$1" -v d="$bin/cubin" '$1 == b && $3 == "cuda" { n = split($4, p, "/"); f = p[n]; sub(/\.cu$/, ".cubin", f); printf "--variant %s=%s/%s\n", $2, d, f }' "$dir/variants.txt"
 }
 status=0
 for b in $benches; do
@@ -100,14 +104,14 @@ for b in $benches; do
   fi
   echo "== $b: OpenCL"
   # shellcheck disable=SC2046
-  timeout 150 "$out/bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
+  timeout 150 "$bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
     --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cl.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
-  if [ "$cuda" = 1 ] && [ -f "$out/cubin/$b.cubin" ]; then
+  if [ "$cuda" = 1 ] && [ -f "$bin/cubin/$b.cubin" ]; then
     echo "== $b: CUDA"
     # shellcheck disable=SC2046
-    timeout 150 "$out/bin/suite_cuda" --bench "$b" "${size[@]}" --original "$out/cubin/$b.cubin" $(cuda_variants "$b") \
-      --ideal "$out/cubin/$b.ideal.cubin" --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cuda.log"
+    timeout 150 "$bin/suite_cuda" --bench "$b" "${size[@]}" --original "$bin/cubin/$b.cubin" $(cuda_variants "$b") \
+      --ideal "$bin/cubin/$b.ideal.cubin" --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cuda.log"
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
   fi
 done
@@ -127,7 +131,7 @@ ncu_run() { # FILE PROGRAM ARGS...: one launch under ncu, its CSV in FILE
 }
 if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
   via=cl
-  ncu_run "$out/ncu/probe.txt" "$out/bin/suite_cl" --bench micro2 --small --original "$dir/cl/micro2.cl" --only original
+  ncu_run "$out/ncu/probe.txt" "$bin/suite_cl" --bench micro2 --small --original "$dir/cl/micro2.cl" --only original
   if ! grep -q smsp__inst_executed "$out/ncu/probe.txt"; then
     via=cl2cu
     echo "run_device: ncu does not profile NVIDIA OpenCL here; OpenCL kernels measured through cl2cu.py"
@@ -144,17 +148,17 @@ if [ "${SUITE_NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
       fi
       if [ $via = cl ]; then
         [ $v != auto ] || [ -f "$dir/cl/$b.auto.cl" ] || continue
-        ncu_run "$out/ncu/$b.$v.cl.csv" "$out/bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" \
+        ncu_run "$out/ncu/$b.$v.cl.csv" "$bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" \
           --variant "auto=$dir/cl/$b.auto.cl" --only $v
       elif [ "$cuda" = 1 ]; then
-        [ $v != auto ] || [ -f "$out/cubin/cl2cu/$b.auto.cubin" ] || continue
-        ncu_run "$out/ncu/$b.$v.cl2cu.csv" "$out/bin/suite_cuda" --bench "$b" "${size[@]}" --original "$out/cubin/$b.cubin" \
-          --variant "auto=$out/cubin/cl2cu/$b.auto.cubin" --ideal "$out/cubin/$b.ideal.cubin" --only $v
+        [ $v != auto ] || [ -f "$bin/cubin/cl2cu/$b.auto.cubin" ] || continue
+        ncu_run "$out/ncu/$b.$v.cl2cu.csv" "$bin/suite_cuda" --bench "$b" "${size[@]}" --original "$bin/cubin/$b.cubin" \
+          --variant "auto=$bin/cubin/cl2cu/$b.auto.cubin" --ideal "$bin/cubin/$b.ideal.cubin" --only $v
       fi
       # tdrc's own CUDA rewrite, when there is one.
-      if [ $v = auto ] && [ "$cuda" = 1 ] && [ -f "$out/cubin/$b.auto.cubin" ]; then
-        ncu_run "$out/ncu/$b.auto.cuda.csv" "$out/bin/suite_cuda" --bench "$b" "${size[@]}" --original "$out/cubin/$b.cubin" \
-          --variant "auto=$out/cubin/$b.auto.cubin" --only auto
+      if [ $v = auto ] && [ "$cuda" = 1 ] && [ -f "$bin/cubin/$b.auto.cubin" ]; then
+        ncu_run "$out/ncu/$b.auto.cuda.csv" "$bin/suite_cuda" --bench "$b" "${size[@]}" --original "$bin/cubin/$b.cubin" \
+          --variant "auto=$bin/cubin/$b.auto.cubin" --only auto
       fi
     done
   done

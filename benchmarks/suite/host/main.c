@@ -171,7 +171,8 @@ static int write_csv(const char *path, const char *api, const char *dev, const b
     perror(path);
     return -1;
   }
-  if (ftell(f) == 0) fputs("date,api,device,bench,variant,params,kernel_ms,cpu_ms,total_ms,speedup,identical\n", f);
+  if (fseek(f, 0, SEEK_END) == 0 && ftell(f) == 0)
+    fputs("date,api,device,bench,variant,params,kernel_ms,cpu_ms,total_ms,speedup,identical\n", f);
   for (int i = 0; i < n; ++i) csv_row(f, date, api, dev, b, &res[i], res[0].kernel_ms);
   return fclose(f);
 }
