@@ -3,10 +3,12 @@
 //   tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]
 //   tdrc A.cl B.cl --out-dir DIR [options] [-- clang flags]
 //   tdrc -i A.cl [options] [-- clang flags]
+//   tdrc INPUT.cl -o OUTPUT.cl --depfile OUTPUT.cl.d   (for build systems)
 //
 // Exit status: 0 success, 1 errors in an input, 2 usage or I/O errors.
 //
 //===----------------------------------------------------------------------===//
+#include "DepFile.h"
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "llvm/Support/CommandLine.h"
@@ -81,11 +83,23 @@ static cl::opt<unsigned> SmemOpt(
              "dynamic (default: its static __local arrays)"),
     cl::value_desc("bytes"), cl::init(0), cl::cat(Category));
 
+static cl::opt<bool> Force(
+    "force",
+    cl::desc("Keep every round the analysis allows, without the "
+             "profitability model (which declines rounds that cannot pay)"),
+    cl::cat(Category));
 static cl::opt<unsigned> TimeoutOpt(
     "timeout",
     cl::desc("Give up on an input after S seconds: one error line, exit 2, "
              "no output (default 0: no limit)"),
     cl::value_desc("S"), cl::init(0), cl::cat(Category));
+
+static cl::opt<std::string> DepFileOpt(
+    "depfile",
+    cl::desc("Also write a Make rule 'OUTPUT: INPUT HEADERS...' naming the "
+             "files the parse read (for Ninja, Make, CMake's DEPFILE); not "
+             "written when a rewrite fails"),
+    cl::value_desc("file"), cl::cat(Category));
 
 // The message the alarm handler writes; prepared before each input because a
 // signal handler may only call async-signal-safe functions.
@@ -250,9 +264,11 @@ int main(int argc, const char **argv) {
   if (RegsOpt > 255)
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
+  Opts.Force = Force;
   Opts.Smem = SmemOpt;
 
   int Status = 0;
+  std::string DepRules; // --depfile: one rule per output
   for (const std::string &In : Inputs) {
     std::string Out = Output;
     if (!OutDir.empty()) {
@@ -283,6 +299,13 @@ int main(int argc, const char **argv) {
       alarm(0);
     if (!Written)
       return 2;
+    // The target as given, which is how Make and Ninja name it; the
+    // prerequisites absolute, wherever the build runs the command.
+    if (!DepFileOpt.empty())
+      DepRules += tdrc::makeDepRule(Out, R.Dependencies);
   }
+  // Only after every input succeeded: a failed rewrite leaves the old one.
+  if (!DepFileOpt.empty() && Status == 0 && !writeOutput(DepFileOpt, DepRules))
+    return 2;
   return Status;
 }

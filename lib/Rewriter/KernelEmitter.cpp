@@ -83,6 +83,8 @@ private:
   }
 
   bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
+  bool emitFallback(const clang::CompoundStmt *Body, unsigned LB,
+                    const std::string &I, EditList &E, std::string &Why);
   /// The statements that compute tdr_path (and tdr_key) for a round, placed
   /// before it; replaces the branch's conditions so they test the path.
   std::optional<std::string> pathSelection(const RemapRound &R, EditList &E,
@@ -409,6 +411,55 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
   return S;
 }
 
+static bool declaresLocalMemory(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        if (V->getType().getAddressSpace() == LangAS::opencl_local ||
+            V->getType().getAddressSpace() == LangAS::cuda_shared)
+          return true;
+  for (const Stmt *C : S->children())
+    if (declaresLocalMemory(C))
+      return true;
+  return false;
+}
+
+/// When every round runs under the profitability model's switch, work-groups
+/// for which none pays run a verbatim copy of the original body: no barrier,
+/// no path bookkeeping, nothing of the remap but the switch itself.  The
+/// switches are uniform over the whole launch (kernel arguments and the
+/// work-group size), so the early return is uniform control flow.  Kernels
+/// that declare local memory keep the switched rounds only (a copy would
+/// declare it a second time, and not at kernel scope).
+bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
+                           const std::string &I, EditList &E,
+                           std::string &Why) {
+  std::string AnyOn;
+  for (const RemapRound &R : Plan.Rounds) {
+    if (R.PaysIf.empty())
+      return true; // a round that always pays: the rewrite always runs
+    AnyOn += (AnyOn.empty() ? "" : " || ") + roundSwitch(R);
+  }
+  if (Plan.Rounds.empty() || declaresLocalMemory(Body))
+    return true;
+  std::optional<unsigned> RB = offset(Body->getRBracLoc());
+  if (!RB || *RB <= LB)
+    return fail(Why, "the kernel body", Body->getRBracLoc());
+  StringRef Original =
+      SM.getBufferData(SM.getMainFileID()).substr(LB + 1, *RB - LB - 1);
+  // PoCL 3.1 (which defines POCL_DEVICE_ADDRESS_BITS) miscompiles barriers
+  // after a uniform early return; there the switched rounds do it all.
+  E.insert(LB + 1, "#ifndef POCL_DEVICE_ADDRESS_BITS /* tdrc: not on PoCL, "
+                   "which miscompiles barriers after this return */\n" +
+                   I + "if (!(" + AnyOn + ")) { /* tdrc: the remap does "
+                   "not pay here: the original code */" + Original.str() +
+                   I + "  return;\n" + I + "} /* tdrc: end of the original "
+                   "code */\n#endif\n");
+  return true;
+}
+
 bool Emitter::run(EditList &E, std::string &Why) {
   auto *Body = cast<CompoundStmt>(Plan.Kernel->getBody());
   std::optional<unsigned> LB = offset(Body->getLBracLoc());
@@ -417,6 +468,8 @@ bool Emitter::run(EditList &E, std::string &Why) {
   std::string BodyIndent =
       Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
   E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent));
+  if (!emitFallback(Body, *LB, BodyIndent, E, Why))
+    return false;
   if (Plan.FeedbackNeighbors && Plan.MaxDgiCounts && !addFeedbackParam(E, Why))
     return false;
 

@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -54,6 +55,7 @@ public:
     PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
     PO.Neighbors = Opts.Feedback ? 16 : Opts.Neighbors; // the smallest N
     PO.FeedbackNeighbors = Opts.Feedback ? Opts.Neighbors : 0;
+    PO.Force = Opts.Force;
     PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
                    : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
                                              : AlgorithmChoice::Auto;
@@ -144,19 +146,49 @@ private:
   std::shared_ptr<TdrPragmaLog> Pragmas; // `#pragma tdr` lines, while parsing
 };
 
+/// The files the preprocessor enters (and __has_include finds), for
+/// --depfile: -isystem headers count (they are the user's), Clang's own
+/// resource headers (opencl-c-base.h) do not: they change with the compiler.
+class DepCollector : public DependencyCollector {
+  bool needSystemDependencies() override { return true; }
+  bool sawDependency(StringRef File, bool FromModule, bool IsSystem,
+                     bool IsModuleFile, bool IsMissing) override {
+    if (IsMissing || File.starts_with("<")) // <built-in>, <stdin>
+      return false;
+    llvm::SmallString<256> P(File);
+    llvm::sys::path::remove_dots(P);
+    StringRef Res = TDRC_CLANG_RESOURCE_DIR, Rest = P;
+    return !(Rest.consume_front(Res) &&
+             (Rest.empty() || llvm::sys::path::is_separator(Rest[0])));
+  }
+};
+
 class TdrcAction : public ASTFrontendAction {
 public:
   TdrcAction(const RewriteOptions &Opts, RewriteResult &Result)
       : Opts(Opts), Result(Result) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // The preprocessor exists but has not entered the main file yet.
+    Deps.attachToPreprocessor(CI.getPreprocessor());
     return std::make_unique<TdrcConsumer>(
         Opts, Result, registerTdrPragmas(CI.getPreprocessor()));
+  }
+  void EndSourceFileAction() override {
+    for (StringRef D : Deps.getDependencies()) {
+      llvm::SmallString<256> P(D);
+      llvm::sys::fs::make_absolute(P);
+      llvm::sys::path::remove_dots(P); // "..": not across symlinks
+      std::string S(P); // "k.cl" and "./k.cl" are one file
+      if (!llvm::is_contained(Result.Dependencies, S))
+        Result.Dependencies.push_back(std::move(S));
+    }
   }
 
 private:
   const RewriteOptions &Opts;
   RewriteResult &Result;
+  DepCollector Deps;
 };
 
 class TdrcActionFactory : public tooling::FrontendActionFactory {
@@ -194,6 +226,8 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
   RewriteResult Result;
   tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
   tooling::ClangTool Tool(DB, {Path});
+  // Clang's diagnostics say what is wrong; no "Error while processing".
+  Tool.setPrintErrorMessage(false);
   TdrcActionFactory Factory(Opts, Result);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;

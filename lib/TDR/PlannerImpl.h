@@ -120,6 +120,15 @@ unsigned registersAfter(const KernelPlan &P, unsigned Before, unsigned MaxRegs);
 void fitBudget(PlannerState &S, unsigned OwnLocalBytes,
                const std::function<void(size_t, const std::string &)> &Cancel);
 
+// Profitability.cpp
+struct ProfitVerdict {
+  bool Keep = true;   // false: the round costs more than it can save
+  std::string PaysIf; // a uniform C condition checked at run time, or empty
+  std::string Explain;
+};
+/// Weighs the divergence R removes against what its remap costs.
+ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R);
+
 /// Declared inside the region of a round (so not valid for inactive items).
 bool declaredInRegion(PlannerState &S, const clang::VarDecl *V, int Region);
 

@@ -4,10 +4,15 @@
 #include "RoundCode.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstring>
 
 using namespace clang;
 
 namespace tdrc {
+
+std::string roundSwitch(const RemapRound &R) {
+  return "tdr_on" + std::to_string(R.Index);
+}
 
 std::string redirectedId(bool Global, unsigned Dim) {
   return (Global ? "tdr_gid" : "tdr_lid") + std::to_string(Dim);
@@ -57,6 +62,11 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
            "get_local_size(1) * get_local_size(2));\n";
   S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
        "u; /* larger groups run unremapped */\n";
+  for (const RemapRound &R : Plan.Rounds)
+    if (!R.PaysIf.empty())
+      S += I + "const int " + roundSwitch(R) + " = tdr_enabled && " + R.PaysIf +
+           "; /* round " + std::to_string(R.Index) +
+           " pays for itself (tdrc's profitability model) */\n";
   S += I + "const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * "
            "(get_local_id(1) + get_local_size(1) * get_local_id(2)));\n";
   S += I + "uint tdr_lid = tdr_plid; /* logical flat local ID */\n";
@@ -175,9 +185,22 @@ void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
 std::string remapRound(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
                        const std::string &Where, const std::string &I) {
-  return R.Algo == Algorithm::DGI
-             ? dataGroupIndexing(Plan, R, Recompute, Where, I)
-             : headOrTail(Plan, R, Recompute, Where, I);
+  std::string S = R.Algo == Algorithm::DGI
+                      ? dataGroupIndexing(Plan, R, Recompute, Where, I)
+                      : headOrTail(Plan, R, Recompute, Where, I);
+  if (R.PaysIf.empty())
+    return S;
+  // A round that may not pay runs under its own uniform switch: where it is
+  // off, no work-item moves and each keeps its own path.
+  std::string Out;
+  for (size_t At = 0;;) {
+    size_t Hit = S.find("tdr_enabled", At);
+    Out += S.substr(At, Hit - At);
+    if (Hit == std::string::npos)
+      return Out;
+    Out += roundSwitch(R);
+    At = Hit + std::strlen("tdr_enabled");
+  }
 }
 
 } // namespace tdrc

@@ -370,6 +370,30 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   fitBudget(S, Own, [&](size_t I, const std::string &Why) {
     Decline(P.Rounds.begin() + std::ptrdiff_t(I), Why);
   });
+  // Profitability: decline rounds that cannot pay for themselves, guard
+  // those whose gain depends on kernel arguments.  --force skips the model;
+  // `#pragma tdr target` keeps its round whatever the model says.
+  llvm::DenseMap<const Stmt *, std::string> ProfitNote;
+  for (auto It = P.Rounds.begin(); !Opts.Force && It != P.Rounds.end();) {
+    ProfitVerdict V = judgeProfit(S, *It);
+    const BranchDirective *BD = Dirs ? Dirs->forBranch(It->Branch) : nullptr;
+    bool Target = BD && BD->Target;
+    if (!V.Keep && !Target) {
+      It = Decline(It, "it does not pay: it " + V.Explain);
+      continue;
+    }
+    if (!V.Keep)
+      ProfitNote[It->Branch] =
+          "does not pay (it " + V.Explain + "), kept: #pragma tdr target";
+    else if (!V.PaysIf.empty() && Target)
+      ProfitNote[It->Branch] = V.Explain.substr(0, V.Explain.find(" (")) +
+                               ", not checked: #pragma tdr target";
+    else {
+      It->PaysIf = V.PaysIf;
+      ProfitNote[It->Branch] = V.Explain;
+    }
+    ++It;
+  }
   // Regions whose rounds were all declined need no emission; recompute the
   // surviving regions' hoisting (it depends on the surviving rounds).
   for (unsigned I = 0; I < P.Regions.size(); ++I)
@@ -388,6 +412,8 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                        "); " + describeRound(S, R);
     if (auto It = NewFragment.find(R.Branch); It != NewFragment.end())
       Head += "; a new fragment: " + It->second;
+    if (auto It = ProfitNote.find(R.Branch); It != ProfitNote.end())
+      Head += "; " + It->second;
     P.Explain.push_back({R.Branch->getBeginLoc(), true, Head});
     for (unsigned M = 1; M < R.Members.size(); ++M)
       P.Explain.push_back({R.Members[M].Branch->getBeginLoc(), true,

@@ -13,7 +13,7 @@
 # fails the script says so and exits 77 (ctest: SKIPPED).
 #
 # Every .cl file is rewritten with
-#   timeout 60 TDRC FILE -o OUTDIR/PKG/FILE.tdr.cl --explain -- FLAGS
+#   timeout 60 TDRC FILE -o OUTDIR/PKG/FILE.tdr.cl --force --explain -- FLAGS  (--force: every round the analysis allows is emitted and checked)
 # run from the package's kernel folder, and classified:
 #   rewritten    the output differs from the input (and still parses)
 #   unchanged    no divergent branch
@@ -115,7 +115,7 @@ one_file() {
   cd "$dir" || exit 3
   lines=$(wc -l <"$f")
   t0=$(date +%s.%N)
-  timeout -k 5 "$TIMEOUT_S" "$TDRC" "$f" -o "$base.tdr.cl" --explain -- "${FLAGS[@]}" \
+  timeout -k 5 "$TIMEOUT_S" "$TDRC" "$f" -o "$base.tdr.cl" --force --explain -- "${FLAGS[@]}" \
     >"$base.explain" 2>"$base.err"
   rc=$?
   t1=$(date +%s.%N)
@@ -165,7 +165,7 @@ one_file() {
   printf '%s\t%s\t%s\t%s\t%s\n' "$pkg/$f" "$lines" "$status" "$secs" "$reasons" >"$base.tsv"
   printf '%-11s %6.2fs  %s\n' "$status" "$secs" "$pkg/$f"
   if [ "$status" = FAILURE ]; then
-    printf '  %s\n  reproduce: cd %q && %q %q -o /tmp/out.cl --explain --' "$reasons" "$dir" "$TDRC" "$f"
+    printf '  %s\n  reproduce: cd %q && %q %q -o /tmp/out.cl --force --explain --' "$reasons" "$dir" "$TDRC" "$f"
     printf ' %q' "${FLAGS[@]}"
     printf '\n'
   fi

@@ -22,6 +22,10 @@ name=$(basename "$kernel" .cl)
 mkdir -p "$outdir"
 # A kernel may ask for tdrc options of its own: `// TDRC-FLAGS: --gpu=sm_90`.
 read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$kernel")"
+# The tests check the transformation, so every round the analysis allows is
+# emitted (--force), unless the kernel tests the profitability model itself
+# (`// TDRC-MODEL`: its run-time switch, in both of its states).
+grep -q '^// TDRC-MODEL' "$kernel" || flags+=(--force)
 tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
 case "$mode" in
   diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;
@@ -30,7 +34,8 @@ case "$mode" in
   oclgrind)  out="$outdir/$name.ocl.tdr.cl";  tdrc "$kernel" -o "$out" ;;
   oclgrind-dgi) out="$outdir/$name.ocldgi.tdr.cl"; tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   diff-feedback|oclgrind-feedback)
-    out="$outdir/$name.$mode.tdr.cl"; tdrc --feedback --algorithm dgi "$kernel" -o "$out" ;;
+    out="$outdir/$name.$mode.tdr.cl"; tdrc --feedback --algorithm dgi "$kernel" -o "$out"
+    grep -q tdr_feedback "$out" || { echo "no DGI round, no tdr_feedback in $out" >&2; exit 1; } ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in

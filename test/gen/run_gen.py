@@ -31,6 +31,7 @@ cache per file, unless the environment already sets them.
 """
 
 import argparse
+import hashlib
 import concurrent.futures
 import json
 import os
@@ -46,7 +47,10 @@ sys.path.insert(0, HERE)
 import kfile  # noqa: E402
 import kgen  # noqa: E402
 
-MODES = [("default", []), ("wg64", ["--max-workgroup-size", "64"])]
+# --force: the generator checks the transformation, so every round the
+# analysis allows is emitted, whether or not the profitability model would
+# keep it (its short paths mostly would not).
+MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", "64"])]
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
 PRINT_LOCK = threading.Lock()
 
@@ -90,6 +94,7 @@ class Runner:
         self.clang = shutil.which(os.environ.get("CLANG", "clang-22")) or shutil.which("clang")
         self.failures = []
         self.lock = threading.Lock()
+        self.local = threading.local()
         self.totals = dict(files=0, kernels=0, remapped_branches=0, remapped_kernels=0,
                            comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
                            oclgrind_kernels=0,
@@ -106,6 +111,9 @@ class Runner:
     def add(self, key, n=1):
         with self.lock:
             self.totals[key] += n
+        mine = getattr(self.local, "counts", None)
+        if mine is not None:  # this thread's file, for results.jsonl
+            mine[key] = mine.get(key, 0) + n
 
     # ---------------------------------------------------------- failures
     def fail(self, kind, kernel, src_file, detail, mode_opts=(), counted=True):
@@ -146,6 +154,9 @@ class Runner:
             return
         with self.lock:
             self.failures.append(dict(kind=kind, kernel=kernel, dir=d, opts=list(mode_opts)))
+        mine = getattr(self.local, "failures", None)
+        if mine is not None:
+            mine.append(dict(kind=kind, kernel=kernel, dir=d, opts=list(mode_opts)))
         log("FAIL %s %s (%s)" % (kind, kernel, d))
 
     # ------------------------------------------------------------- steps
@@ -323,6 +334,9 @@ class Runner:
 
     def process(self, idx, path):
         base = os.path.basename(path)[:-3]
+        if base in self.resumed:
+            return
+        self.local.counts, self.local.failures = {}, []
         work = os.path.join(self.out, "work", base)
         os.makedirs(work, exist_ok=True)
         cache = os.path.join(work, "pocl-cache")
@@ -348,6 +362,11 @@ class Runner:
         if not self.a.keep_work:
             shutil.rmtree(work, ignore_errors=True)
         with self.lock:
+            # One line per finished file: what --resume adds back instead of
+            # running the file again.
+            with open(os.path.join(self.out, "results.jsonl"), "a") as f:
+                f.write(json.dumps(dict(file=base, counts=self.local.counts,
+                                        failures=self.local.failures)) + "\n")
             self.done += 1
             t = self.totals
             write(os.path.join(self.out, "progress.json"), json.dumps(dict(
@@ -357,15 +376,56 @@ class Runner:
                 % (base, len(names), self.done, self.nfiles, t["comparisons"], t["mismatches"],
                    len(self.failures)))
 
+    # ------------------------------------------------------------- resume
+    def identity(self):
+        """What must not change between a run and its --resume."""
+        def digest(p):
+            with open(p, "rb") as f:
+                return hashlib.sha256(f.read()).hexdigest()
+        a = self.a
+        return dict(seed=a.seed, count=a.count, per_file=a.per_file,
+                    oclgrind_sample=a.oclgrind_sample,
+                    oclgrind_per_file=a.oclgrind_per_file,
+                    tdrc_sha256=digest(self.tdrc), tdr_exec_sha256=digest(self.tdr_exec),
+                    kgen_sha256=digest(os.path.join(HERE, "kgen.py")))
+
+    def load_resume(self):
+        """Adds back the files an interrupted run of the same settings and
+        binaries finished (results.jsonl) and returns their names."""
+        try:
+            before = json.loads(read(os.path.join(self.out, "run.json")))
+        except (OSError, ValueError):
+            sys.exit("run_gen: --resume: no run.json in %s" % self.out)
+        if before != self.identity():
+            sys.exit("run_gen: --resume: settings or binaries differ from the run in %s"
+                     % self.out)
+        done = set()
+        path = os.path.join(self.out, "results.jsonl")
+        for line in (read(path).splitlines() if os.path.exists(path) else []):
+            r = json.loads(line)
+            done.add(r["file"])
+            for k, n in r["counts"].items():
+                self.totals[k] += n
+            self.failures.extend(r["failures"])
+        log("run_gen: resuming: %d file(s) already done" % len(done))
+        return done
+
     # --------------------------------------------------------------- main
     def main(self):
         a = self.a
         t0 = self.t0 = time.time()
-        self.done = 0
         kdir = os.path.join(self.out, "kernels")
-        if os.path.isdir(os.path.join(self.out, "failures")):
-            shutil.rmtree(os.path.join(self.out, "failures"))
+        self.resumed = self.load_resume() if a.resume else set()
+        self.done = len(self.resumed)
+        if not a.resume:
+            for old in ("failures", "results.jsonl", "run.json"):
+                old = os.path.join(self.out, old)
+                if os.path.isdir(old):
+                    shutil.rmtree(old)
+                elif os.path.exists(old):
+                    os.remove(old)
         os.makedirs(kdir, exist_ok=True)
+        write(os.path.join(self.out, "run.json"), json.dumps(self.identity()) + "\n")
         files = []
         for fi, first in enumerate(range(0, a.count, a.per_file)):
             n = min(a.per_file, a.count - first)
@@ -406,11 +466,13 @@ class Runner:
 
         t = self.totals
         summary = dict(t, seed=a.seed, count=a.count, per_file=a.per_file, seconds=round(gen_time),
+                       resumed_files=len(self.resumed),
                        failures=[dict(kind=f["kind"], kernel=f["kernel"], dir=f["dir"])
                                  for f in self.failures])
         write(os.path.join(self.out, "summary.json"), json.dumps(summary, indent=1) + "\n")
-        print("run_gen: seed %d, %d kernels generated in %d files (%.0f s)" % (
-            a.seed, t["kernels"], t["files"], gen_time))
+        print("run_gen: seed %d, %d kernels generated in %d files (%.0f s%s)" % (
+            a.seed, t["kernels"], t["files"], gen_time,
+            "; %d file(s) done by the run resumed" % len(self.resumed) if self.resumed else ""))
         print("run_gen: tdrc remapped %d branches in %d kernels (default mode)" % (
             t["remapped_branches"], t["remapped_kernels"]))
         print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
@@ -440,6 +502,8 @@ def main(argv=None):
                     help="kernels of each sampled file run under Oclgrind (default: all)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=600, help="per tdr_exec run (s)")
+    ap.add_argument("--resume", action="store_true",
+                    help="skip the files an interrupted run in OUTDIR finished (same settings)")
     ap.add_argument("--no-reduce", action="store_true")
     ap.add_argument("--max-reduce", type=int, default=2, help="failures reduced per kind")
     ap.add_argument("--reduce-time", type=int, default=300, help="per reduction (s)")

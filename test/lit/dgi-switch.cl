@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
+// RUN: tdrc --force %s -o %t.cl --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // A 3-way switch on loaded data: Data Group Indexing over the case groups
 // (case 1 and -1 share a path). The switch value is computed once before the

@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl --feedback --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
+// RUN: tdrc %s -o %t.cl --feedback --force --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // tdrc --feedback on a three-way switch under a bounds guard: the kernel gets
 // the last parameter tdr_feedback, N becomes TDR_NEIGHBORS (default 16, the

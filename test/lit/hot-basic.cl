@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl
+// RUN: tdrc --force %s -o %t.cl
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // Plain if/else: `x` is data and migrates, `i` is a pure function of the ID
 // and is recomputed, `scale` is uniform and stays; the condition is computed

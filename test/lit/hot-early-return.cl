@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl
+// RUN: tdrc --force %s -o %t.cl
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // An early return becomes the active predicate; a 2-D kernel remaps over the
 // flattened local ID; int2 state migrates.

@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl
+// RUN: tdrc --force %s -o %t.cl
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // A bounds guard becomes the active predicate: the guard is evaluated once,
 // declarations the branch needs move out of it, and inactive work-items join

@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cl
+// RUN: tdrc --force %s -o %t.cl
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // The emitted path vector: an if with an if nested at the start of its
 // then-path (3 leaves: digit 0), then an independent if (digit 1): one DGI

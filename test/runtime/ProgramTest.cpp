@@ -1,6 +1,6 @@
 //===- ProgramTest.cpp - Loading, building, TDR_DISABLE and errors ---------===//
 #include "RuntimeTestUtil.h"
-#include "classify_embed.h"
+#include "classify.tdr.h" // tdrc_add_kernels(EMBED)
 #include <filesystem>
 
 using namespace tdrc::rt;

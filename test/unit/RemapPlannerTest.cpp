@@ -14,7 +14,15 @@ struct Planned {
   KernelPlan Plan;
 };
 
-Planned plan(const std::string &Code, PlannerOptions Opts = {}) {
+/// These units test the analysis; the profitability model (which declines
+/// their short paths) has its own tests in ProfitabilityTest.cpp.
+PlannerOptions analysisOnly() {
+  PlannerOptions O;
+  O.Force = true;
+  return O;
+}
+
+Planned plan(const std::string &Code, PlannerOptions Opts = analysisOnly()) {
   Planned R{parseCL(Code), {}};
   EXPECT_TRUE(R.P.AST);
   R.Plan = planKernel(R.P.ctx(), R.P.function("k"), Opts);
@@ -130,7 +138,7 @@ TEST(RemapPlanner, NestedBranchStaysOutWhenItsConditionCannotMoveUp) {
 }
 
 TEST(RemapPlanner, IndependentBranchesShareOneRoundDependentOnesDoNot) {
-  PlannerOptions Dgi; // two-path branches share DGI rounds only
+  PlannerOptions Dgi = analysisOnly(); // two-path branches share DGI rounds only
   Dgi.Algorithm = AlgorithmChoice::DGI;
   const char *Src = R"(
     __kernel void k(__global const int *a, __global const int *b,
@@ -177,7 +185,7 @@ TEST(RemapPlanner, HelperReadingIdsDeclinesKernel) {
 }
 
 TEST(RemapPlanner, LocalMemoryBudgetDropsRounds) {
-  PlannerOptions Small;
+  PlannerOptions Small = analysisOnly();
   Small.LocalMemoryBytes = 1500; // less than one round's ID pool + x
   auto R = plan(R"(
     __kernel void k(__global const int *in, __global int *out) {
@@ -190,7 +198,7 @@ TEST(RemapPlanner, LocalMemoryBudgetDropsRounds) {
 }
 
 TEST(RemapPlanner, LocalMemoryShortageTakesA16BitIdPoolFirst) {
-  PlannerOptions Small;
+  PlannerOptions Small = analysisOnly();
   Small.LocalMemoryBytes = 2000; // 2316 bytes with 32-bit IDs, 1804 with 16
   auto R = plan(R"(
     __kernel void k(__global const int *in, __global int *out) {
@@ -205,7 +213,7 @@ TEST(RemapPlanner, LocalMemoryShortageTakesA16BitIdPoolFirst) {
 }
 
 TEST(RemapPlanner, OccupancyBudgetCancelsRoundsThatLowerIt) {
-  PlannerOptions O;
+  PlannerOptions O = analysisOnly();
   O.Gpu = findGpu("sm_90");
   O.KernelRegs = 24; // 8 blocks of 256: the full SM; DGI's 32 keep 8
   const char *Src = R"(

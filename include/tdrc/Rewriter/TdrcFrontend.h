@@ -22,6 +22,7 @@ struct RewriteOptions {
   std::string Gpu;                    // --gpu: the occupancy budget's GPU
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory
+  bool Force = false;                 // --force: keep unprofitable rounds
   std::vector<std::string> ClangArgs; // what followed `--`
 };
 
@@ -32,6 +33,9 @@ struct RewriteResult {
   unsigned Kernels = 0;
   unsigned RemappedBranches = 0;
   std::string InternalError;         // a bug in tdrc, reported, never hidden
+  /// The files the parse read, the input first, as absolute paths (for
+  /// --depfile); Clang's own resource-dir headers are left out.
+  std::vector<std::string> Dependencies;
 };
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);

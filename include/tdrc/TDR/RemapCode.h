@@ -37,6 +37,9 @@ std::string remapRound(const KernelPlan &Plan, const RemapRound &Round,
                        const std::vector<std::string> &Recompute,
                        const std::string &Where, const std::string &Indent);
 
+/// The uniform switch of a round under the profitability model (tdr_onK).
+std::string roundSwitch(const RemapRound &R);
+
 /// The name a redirected get_local_id(D) / get_global_id(D) becomes.
 std::string redirectedId(bool Global, unsigned Dim);
 

@@ -114,6 +114,9 @@ struct RemapRound {
   /// enclosing loop), so the barrier that hands state over fences global
   /// memory too.
   bool GlobalFence = false;
+  /// The profitability model's run-time condition (uniform C text over
+  /// kernel arguments); empty when the round always runs.
+  std::string PaysIf;
 };
 
 struct KernelPlan {

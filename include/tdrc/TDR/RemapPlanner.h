@@ -28,6 +28,8 @@ struct PlannerOptions {
   std::string UsageSource = "given"; // where KernelRegs comes from
   /// `#pragma tdr` lines of the file, attached by the front end (may be null).
   const TdrDirectives *Directives = nullptr;
+  /// Keep rounds the profitability model says do not pay (--force).
+  bool Force = false;
 };
 
 /// The condition of an if, switch or loop.

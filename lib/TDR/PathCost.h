@@ -1,0 +1,67 @@
+//===- PathCost.h - What a path of a branch costs a work-item -------------===//
+//
+// Internal to lib/TDR (the profitability model).  The cost of a statement in
+// weighted operations per work-item: arithmetic 1, divisions and the heavier
+// math built-ins more, global/constant memory accesses 4.  Loops multiply
+// their body by the trip count.  A trip count the kernel fixes before it
+// starts (constants, kernel arguments it never assigns) stays symbolic, as
+// the text of an expression the emitted code can evaluate; any other loop is
+// assumed to run DefaultTrips times (and the cost says so).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_LIB_TDR_PATHCOST_H
+#define TDRC_LIB_TDR_PATHCOST_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <string>
+
+namespace tdrc {
+
+/// Const + sum over Terms of coefficient * (trip-count product).  A key of
+/// Terms is C text, e.g. "(float)(pathlen)" or "(float)(n) * (float)(m)".
+struct SymbolicCost {
+  double Const = 0;
+  std::map<std::string, double> Terms;
+  bool Guessed = false; // some loop ran DefaultTrips times by assumption
+
+  SymbolicCost &operator+=(const SymbolicCost &O);
+  SymbolicCost scaled(double F) const;
+  /// This cost repeated Trips times (symbolic trip count text).
+  SymbolicCost times(const std::string &Trips) const;
+  bool symbolic() const { return !Terms.empty(); }
+  /// C text of the value (a float expression); "0.0f" when zero.
+  std::string text() const;
+};
+
+class PathCost {
+public:
+  static constexpr double DefaultTrips = 16;
+
+  /// Stable: kernel parameters never written (so their value at the
+  /// kernel's start is their value everywhere).
+  PathCost(clang::ASTContext &Ctx,
+           const llvm::DenseSet<const clang::VarDecl *> &Written)
+      : Ctx(Ctx), Written(Written) {}
+
+  SymbolicCost of(const clang::Stmt *S, unsigned Depth = 0);
+
+private:
+  clang::ASTContext &Ctx;
+  const llvm::DenseSet<const clang::VarDecl *> &Written;
+
+  SymbolicCost loop(const clang::ForStmt *F, unsigned Depth);
+  /// C text of max(B - A, 0) / Step when the loop is a counted loop over
+  /// stable bounds; empty otherwise.  Numeric trip counts come back in N.
+  std::string tripCount(const clang::ForStmt *F, double &N);
+  bool stable(const clang::Expr *E) const;
+  std::string textOf(const clang::Expr *E) const;
+  double callCost(const clang::CallExpr *CE, unsigned Depth,
+                  SymbolicCost &Body);
+};
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,1 @@
+int dep_twice(int x) { return 2 * x; }

@@ -1,0 +1,126 @@
+//===- ProfitabilityTest.cpp - Units for the profitability model ----------===//
+#include "TestAST.h"
+#include "tdrc/TDR/RemapPlanner.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace tdrc;
+using namespace tdrc::test;
+
+namespace {
+
+KernelPlan planOf(ParsedCL &P, bool Force = false) {
+  PlannerOptions O;
+  O.Force = Force;
+  return planKernel(P.ctx(), P.function("k"), O);
+}
+
+std::string explainOf(const KernelPlan &Plan) {
+  std::string S;
+  for (const Explanation &E : Plan.Explain)
+    S += E.Text + "\n";
+  return S;
+}
+
+// A few operations per path cannot pay for three barriers and an atomic.
+TEST(Profitability, ShortPathsAreDeclined) {
+  auto P = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) v = v * 2.0f; else v = v + 1.0f;
+      out[i] = v;
+    })");
+  KernelPlan Plan = planOf(P);
+  EXPECT_TRUE(Plan.Rounds.empty());
+  EXPECT_NE(explainOf(Plan).find("but it does not pay: it saves ~"),
+            std::string::npos)
+      << explainOf(Plan);
+  // --force keeps it, without the model.
+  KernelPlan Forced = planOf(P, true);
+  ASSERT_EQ(Forced.Rounds.size(), 1u);
+  EXPECT_TRUE(Forced.Rounds[0].PaysIf.empty());
+}
+
+// Long constant loops pay; the decision needs nothing at run time.
+TEST(Profitability, LongConstantPathsPay) {
+  auto P = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) { for (int j = 0; j < 64; ++j) v = v * 0.99f + 0.01f; }
+      else { for (int j = 0; j < 64; ++j) v = sqrt(v + 1.0f); }
+      out[i] = v;
+    })");
+  KernelPlan Plan = planOf(P);
+  ASSERT_EQ(Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(Plan.Rounds[0].PaysIf.empty());
+  EXPECT_NE(explainOf(Plan).find("pays: saves ~"), std::string::npos);
+}
+
+// A trip count from an argument the kernel never writes: checked at run time.
+TEST(Profitability, ArgumentTripCountsAreCheckedAtRunTime) {
+  auto P = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out, int len) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) { for (int j = 0; j < len; ++j) v = v * 0.99f + 0.01f; }
+      else { for (int j = 2; j <= len; j += 2) v = sqrt(v + 1.0f); }
+      out[i] = v;
+    })");
+  KernelPlan Plan = planOf(P);
+  ASSERT_EQ(Plan.Rounds.size(), 1u);
+  const std::string &C = Plan.Rounds[0].PaysIf;
+  EXPECT_NE(C.find("(float)(len)"), std::string::npos) << C;
+  EXPECT_NE(C.find("(len) - (2) + 1"), std::string::npos) << C;
+  EXPECT_NE(C.find("/ 2.0f"), std::string::npos) << C;
+  EXPECT_NE(C.find(">= "), std::string::npos) << C;
+}
+
+// An argument the kernel writes is not stable: its loop counts as unknown.
+TEST(Profitability, WrittenArgumentsAreNotTripCounts) {
+  auto P = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out, int len) {
+      int i = get_global_id(0);
+      len = len + 1;
+      float v = in[i];
+      if (v > 0.5f) { for (int j = 0; j < len; ++j) v = v * 0.99f + 0.01f; }
+      else { for (int j = 0; j < len; ++j) v = sqrt(v + 1.0f); }
+      out[i] = v;
+    })");
+  KernelPlan Plan = planOf(P);
+  for (const RemapRound &R : Plan.Rounds)
+    EXPECT_TRUE(R.PaysIf.empty());
+  EXPECT_NE(explainOf(Plan).find("loops of unknown length counted 16 times"),
+            std::string::npos)
+      << explainOf(Plan);
+}
+
+// More paths save more: the same per-path work pays at 8 paths sooner.
+TEST(Profitability, GainGrowsWithPaths) {
+  std::string Cases;
+  for (int C = 0; C < 8; ++C)
+    Cases += "case " + std::to_string(C) +
+             ": for (int j = 0; j < 20; ++j) v = v * 1.01f + " +
+             std::to_string(C) + ".0f; break;\n";
+  auto P8 = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i];
+      switch ((int)(v * 8.0f)) {
+      )" + Cases + R"(}
+      out[i] = v;
+    })");
+  auto P2 = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) { for (int j = 0; j < 20; ++j) v = v * 1.01f + 1.0f; }
+      else { for (int j = 0; j < 20; ++j) v = v * 1.01f + 2.0f; }
+      out[i] = v;
+    })");
+  EXPECT_EQ(planOf(P8).Rounds.size(), 1u) << explainOf(planOf(P8));
+  EXPECT_TRUE(planOf(P2).Rounds.empty()) << explainOf(planOf(P2));
+}
+
+} // namespace
