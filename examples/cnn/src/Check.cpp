@@ -23,30 +23,31 @@ bool compare(const std::string &What, size_t GotSize, size_t WantSize,
                 GotSize);
   return Bad == 0;
 }
+
+// Printed as %g: exact for the ints here (argmax indices), 9 digits for
+// floats, enough to tell any two apart.
+template <typename T>
+bool sameBitsOf(const std::string &What, const std::vector<T> &Got,
+                const std::vector<T> &Want) {
+  return compare(What, Got.size(), Want.size(), [&](size_t I, bool Show) {
+    if (std::memcmp(&Got[I], &Want[I], sizeof(T)) == 0)
+      return false;
+    if (Show)
+      std::printf("  %s[%zu] = %.9g, expected %.9g\n", What.c_str(), I,
+                  double(Got[I]), double(Want[I]));
+    return true;
+  });
+}
 } // namespace
 
 bool sameBits(const std::string &What, const std::vector<float> &Got,
               const std::vector<float> &Want) {
-  return compare(What, Got.size(), Want.size(), [&](size_t I, bool Show) {
-    if (std::memcmp(&Got[I], &Want[I], sizeof(float)) == 0)
-      return false;
-    if (Show)
-      std::printf("  %s[%zu] = %.9g, expected %.9g\n", What.c_str(), I, Got[I],
-                  Want[I]);
-    return true;
-  });
+  return sameBitsOf(What, Got, Want);
 }
 
 bool sameBits(const std::string &What, const std::vector<int> &Got,
               const std::vector<int> &Want) {
-  return compare(What, Got.size(), Want.size(), [&](size_t I, bool Show) {
-    if (Got[I] == Want[I])
-      return false;
-    if (Show)
-      std::printf("  %s[%zu] = %d, expected %d\n", What.c_str(), I, Got[I],
-                  Want[I]);
-    return true;
-  });
+  return sameBitsOf(What, Got, Want);
 }
 
 bool withinBound(const std::string &What, const std::vector<float> &Got,

@@ -29,6 +29,12 @@ cl_event enqueue(const Context &C, const Kernel &K, size_t Global0,
   return E;
 }
 
+// Sets a kernel's arguments in order (buffers and ints, as declared).
+template <typename... Args> void bind(Kernel &K, const Args &...A) {
+  cl_uint I = 0;
+  (K.setArg(I++, A), ...);
+}
+
 std::vector<float> uniform(size_t N, float Scale, std::mt19937 &Rng) {
   std::uniform_real_distribution<float> D(-Scale, Scale);
   std::vector<float> V(N);
@@ -88,40 +94,14 @@ KernelSet::KernelSet(const Context &C, const Shapes &S, const Buffers &B,
     Kernels.push_back(Programs.back().kernel(Name));
   }
   const int H = S.outH(), W = S.outW(), PH = S.pooledH(), PW = S.pooledW();
-  const int Cols = int(S.pixels()), Conv = int(S.convSize());
-
-  Kernel &K0 = Kernels[Im2col];
-  K0.setArg(0, B.X);
-  K0.setArg(1, B.Col);
-  int Im2colArgs[] = {S.batch, S.channels, S.height, S.width, S.ksize, S.pad, H, W};
-  for (int I = 0; I < 8; ++I)
-    K0.setArg(2 + I, Im2colArgs[I]);
-
-  Kernel &K2 = Kernels[BiasRelu];
-  K2.setArg(0, B.Z);
-  K2.setArg(1, B.Bias);
-  K2.setArg(2, B.Y);
-  K2.setArg(3, Cols);
-  K2.setArg(4, Conv);
-
-  // Both pooling kernels end with the same seven sizes.
-  int PoolArgs[] = {H, W, PH, PW, S.pool, S.stride, 0};
-  Kernel &K3 = Kernels[PoolForward];
-  K3.setArg(0, B.Y);
-  K3.setArg(1, B.Pooled);
-  K3.setArg(2, B.Argmax);
-  PoolArgs[6] = int(S.pooledSize());
-  for (int I = 0; I < 7; ++I)
-    K3.setArg(3 + I, PoolArgs[I]);
-
-  Kernel &K4 = Kernels[PoolBackward];
-  K4.setArg(0, B.Y);
-  K4.setArg(1, B.Argmax);
-  K4.setArg(2, B.Dout);
-  K4.setArg(3, B.Dz);
-  PoolArgs[6] = Conv;
-  for (int I = 0; I < 7; ++I)
-    K4.setArg(4 + I, PoolArgs[I]);
+  const int Conv = int(S.convSize());
+  bind(Kernels[Im2col], B.X, B.Col, S.batch, S.channels, S.height, S.width,
+       S.ksize, S.pad, H, W);
+  bind(Kernels[BiasRelu], B.Z, B.Bias, B.Y, int(S.pixels()), Conv);
+  bind(Kernels[PoolForward], B.Y, B.Pooled, B.Argmax, H, W, PH, PW, S.pool,
+       S.stride, int(S.pooledSize()));
+  bind(Kernels[PoolBackward], B.Y, B.Argmax, B.Dout, B.Dz, H, W, PH, PW,
+       S.pool, S.stride, Conv);
 }
 
 StageTimes KernelSet::run() {
