@@ -109,6 +109,10 @@ void Kernel::setArg(cl_uint Index, size_t Size, const void *Value) {
 
 void Kernel::launch(const std::vector<size_t> &Global,
                     const std::vector<size_t> &Local) {
+  if (Global.empty() || Global.size() > 3 ||
+      (!Local.empty() && Local.size() != Global.size()))
+    throw Error("kernel '" + S->Name + "': launch wants 1 to 3 global sizes "
+                "and as many local sizes, or none");
   cl_kernel K = get();
   if (K != S->Applied) { // a build for another N: the arguments so far
     for (cl_uint I = 0; I < S->UserArgs; ++I)
@@ -129,10 +133,6 @@ void Kernel::launch(const std::vector<size_t> &Global,
     check(clSetKernelArg(K, S->UserArgs, sizeof M, Report ? &M : nullptr),
           "clSetKernelArg(tdr_feedback)");
   }
-  if (Global.empty() || Global.size() > 3 ||
-      (!Local.empty() && Local.size() != Global.size()))
-    throw Error("kernel '" + S->Name + "': launch wants 1 to 3 global sizes "
-                "and as many local sizes, or none");
   check(clEnqueueNDRangeKernel(S->Prog->Ctx.queue(), K, cl_uint(Global.size()),
                                nullptr, Global.data(),
                                Local.empty() ? nullptr : Local.data(), 0,

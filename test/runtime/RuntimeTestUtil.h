@@ -13,16 +13,18 @@
 
 namespace tdrc::rt::test {
 
-/// The default device, once; tests skip when there is none.
+/// The default device, once; tests skip when there is none.  Never
+/// released: a release from a static destructor runs after the OpenCL
+/// implementation may have torn itself down (Oclgrind aborts on it).
 inline std::optional<Context> &sharedContext() {
-  static std::optional<Context> C = [] {
+  static auto *C = new std::optional<Context>([] {
     try {
       return std::optional<Context>(Context::createDefault());
     } catch (const Error &) {
       return std::optional<Context>();
     }
-  }();
-  return C;
+  }());
+  return *C;
 }
 
 #define TDRC_NEED_DEVICE(C)                                                    \
