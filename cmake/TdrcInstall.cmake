@@ -32,16 +32,17 @@ endfunction()
 
 if(TDRC_BUILD_RUNTIME)
   # The libraries runtime/cl defines: a new one is one more name here.
-  set(TDRC_RUNTIME_TARGETS tdrcl)
+  set(TDRC_RUNTIME_TARGETS tdrcl tdrc_runtime)
   foreach(t IN LISTS TDRC_RUNTIME_TARGETS)
     _tdrc_installable_includes(${t})
   endforeach()
   # tdrc::runtime: all of them, one stable name for applications.
-  add_library(tdrc_runtime INTERFACE)
-  set_target_properties(tdrc_runtime PROPERTIES EXPORT_NAME runtime)
-  target_link_libraries(tdrc_runtime INTERFACE ${TDRC_RUNTIME_TARGETS})
-  add_library(tdrc::runtime ALIAS tdrc_runtime)
-  install(TARGETS ${TDRC_RUNTIME_TARGETS} tdrc_runtime EXPORT tdrcRuntimeTargets
+  # (tdrc_runtime is the C++ library's own name, hence _all.)
+  add_library(tdrc_runtime_all INTERFACE)
+  set_target_properties(tdrc_runtime_all PROPERTIES EXPORT_NAME runtime)
+  target_link_libraries(tdrc_runtime_all INTERFACE ${TDRC_RUNTIME_TARGETS})
+  add_library(tdrc::runtime ALIAS tdrc_runtime_all)
+  install(TARGETS ${TDRC_RUNTIME_TARGETS} tdrc_runtime_all EXPORT tdrcRuntimeTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

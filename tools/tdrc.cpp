@@ -58,6 +58,14 @@ static cl::opt<unsigned>
               cl::desc("DGI neighbouring factor N: 16, 32 or 64 (default 16)"),
               cl::init(16), cl::cat(Category));
 
+static cl::opt<bool> Feedback(
+    "feedback",
+    cl::desc("Kernels with DGI rounds get a last parameter __global uint "
+             "*tdr_feedback (may be NULL) for the runtime's choice of N, and N "
+             "becomes the macro TDR_NEIGHBORS (default: --neighbors); see "
+             "docs/runtime.md"),
+    cl::cat(Category));
+
 static cl::opt<std::string> GpuOpt(
     "gpu",
     cl::desc("GPU whose occupancy the rewrite may not lower (sm_50..sm_120, "
@@ -242,6 +250,7 @@ int main(int argc, const char **argv) {
   Opts.MaxWorkGroupSize = MaxWorkGroupSize;
   Opts.Algorithm = AlgorithmOpt;
   Opts.Neighbors = Neighbors;
+  Opts.Feedback = Feedback;
   Opts.LocalMemoryBytes = LocalMemory;
   if (!GpuOpt.empty()) {
     const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);

@@ -13,6 +13,7 @@
 #include "tdrc/TDR/PathVector.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -95,6 +96,8 @@ private:
   /// The digit value member M's conditions select, as one expression.
   std::optional<std::string> treeValue(const RemapRound &R, unsigned M);
   bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
+  /// --feedback: `__global uint *tdr_feedback` as the last parameter.
+  bool addFeedbackParam(EditList &E, std::string &Why);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -199,6 +202,23 @@ bool Emitter::stripConst(const VarDecl *V, EditList &E, std::string &Why) {
       ++L;
     E.replace(Off, L, "");
   }
+  return true;
+}
+
+bool Emitter::addFeedbackParam(EditList &E, std::string &Why) {
+  const FunctionDecl *K = Plan.Kernel;
+  FunctionTypeLoc FTL = K->getFunctionTypeLoc();
+  if (!FTL || !FTL.getLParenLoc().isFileID() || !FTL.getRParenLoc().isFileID())
+    return fail(Why, "the parameter list", K->getLocation());
+  std::optional<unsigned> L = offset(FTL.getLParenLoc());
+  std::optional<unsigned> R = offset(FTL.getRParenLoc());
+  if (!L || !R)
+    return fail(Why, "the parameter list", K->getLocation());
+  const std::string Param = "__global uint *tdr_feedback";
+  if (K->param_empty()) // `()` or `(void)`
+    E.replace(*L + 1, *R - *L - 1, Param);
+  else
+    E.insert(*R, ", " + Param);
   return true;
 }
 
@@ -449,6 +469,8 @@ bool Emitter::run(EditList &E, std::string &Why) {
       Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
   E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent));
   if (!emitFallback(Body, *LB, BodyIndent, E, Why))
+    return false;
+  if (Plan.FeedbackNeighbors && Plan.MaxDgiCounts && !addFeedbackParam(E, Why))
     return false;
 
   for (const ActiveRegion &R : Plan.Regions) {

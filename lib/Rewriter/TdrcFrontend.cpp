@@ -53,7 +53,8 @@ public:
     PlannerOptions PO;
     PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
     PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
-    PO.Neighbors = Opts.Neighbors;
+    PO.Neighbors = Opts.Feedback ? 16 : Opts.Neighbors; // the smallest N
+    PO.FeedbackNeighbors = Opts.Feedback ? Opts.Neighbors : 0;
     PO.Force = Opts.Force;
     PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
                    : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI

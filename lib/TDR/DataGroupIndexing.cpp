@@ -15,6 +15,7 @@
 // local-memory reads per work-item.
 //
 //===----------------------------------------------------------------------===//
+#include "FeedbackCode.h"
 #include "RoundCode.h"
 #include "tdrc/TDR/RemapCode.h"
 
@@ -25,24 +26,21 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
                               const std::string &Where, const std::string &I) {
   bool Region = R.Region >= 0;
   std::string J = I + "  ", K = I + "    ", L = I + "      ";
-  std::string N = std::to_string(R.Neighbors) + "u";
-  unsigned Groups = dgiGroups(Plan.MaxWorkGroupSize, R.Neighbors);
-  std::string G = std::to_string(Groups);
-  unsigned Keys = R.Paths + (Region ? 1 : 0);
-  std::string Counts = std::to_string(Keys * Groups);
+  DgiSize Z = dgiSize(Plan, R); // literals, or TDR_NEIGHBORS (--feedback)
+  const std::string &N = Z.N;
   std::string Key = Region ? "tdr_active ? tdr_path : " +
                                  std::to_string(inactivePath(R))
                            : std::string("tdr_path");
-  std::string Cell = "tdr_p * " + G + "u + tdr_plid / " + N;
+  std::string Cell = "tdr_p * " + Z.Groups + " + tdr_plid / " + N;
   std::string S;
   S += I + "{ /* tdrc: round " + std::to_string(R.Index) + ", Data Group "
        "Indexing of work-items over " + std::to_string(R.Paths) +
-       " paths (neighbourhoods of " + std::to_string(R.Neighbors) +
+       " paths (neighbourhoods of " + Z.Describe +
        ") for the branch at " + Where + " */\n";
   S += J + "if (tdr_enabled) {\n";
   S += K + "tdr_path_in[tdr_plid] = (uchar)(" + Key + ");\n";
-  S += K + "for (uint tdr_i = tdr_plid; tdr_i < " + Counts +
-       "u; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;\n";
+  S += K + "for (uint tdr_i = tdr_plid; tdr_i < " + Z.Cells +
+       "; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;\n";
   S += J + "}\n";
   S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
   S += J + "if (tdr_enabled) { /* rank among my neighbourhood's work-items on "
@@ -63,13 +61,14 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
   S += J + "if (tdr_enabled && tdr_plid == 0u) { /* exclusive scan: first "
            "slot of each path and neighbourhood */\n";
   S += K + "int tdr_sum = 0;\n";
-  S += K + "for (int tdr_i = 0; tdr_i < " + Counts + "; ++tdr_i) {\n";
+  S += K + "for (int tdr_i = 0; tdr_i < " + Z.CellsInt + "; ++tdr_i) {\n";
   S += L + "const int tdr_c = tdr_count[tdr_i];\n";
   S += L + "tdr_count[tdr_i] = tdr_sum;\n";
   S += L + "tdr_sum += tdr_c;\n";
   S += K + "}\n";
   S += J + "}\n";
   S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += feedbackWrites(Plan, R, Z, J, K);
   S += J + "if (tdr_enabled) {\n";
   S += K + "const uint tdr_p = tdr_path_in[tdr_plid];\n";
   S += K + "const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;\n";

@@ -1,5 +1,6 @@
 //===- RemapCode.cpp - Prologue and the parts every remap round shares ----===//
 #include "tdrc/TDR/RemapCode.h"
+#include "FeedbackCode.h"
 #include "RoundCode.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/raw_ostream.h"
@@ -44,6 +45,7 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
   S += I + "/* tdrc: thread-data remapping state, shared by " +
        std::to_string(Plan.Rounds.size()) + " round(s), for work-groups of "
        "up to " + WG + " work-items */\n";
+  S += feedbackMacros(Plan); // --feedback: TDR_NEIGHBORS
   S += I + (Plan.ShortIdPool ? "__local ushort tdr_pool[" : "__local uint tdr_pool[") +
        WG + "];      /* logical work-item per slot */\n";
   S += I + "__local uchar tdr_path_of[" + WG + "];  /* its path */\n";

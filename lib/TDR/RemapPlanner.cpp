@@ -1,5 +1,6 @@
 //===- RemapPlanner.cpp - Which branches of a kernel get a remap round -----===//
 #include "PlannerImpl.h"
+#include "FeedbackCode.h"
 #include "tdrc/TDR/RemapCode.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/PathVector.h"
@@ -205,6 +206,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   PlannerState S(Ctx, Kernel, Opts);
   KernelPlan &P = S.Plan;
   P.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
+  P.FeedbackNeighbors = Opts.FeedbackNeighbors;
   if (auto *A = Kernel->getAttr<ReqdWorkGroupSizeAttr>()) {
     unsigned N = dimValue(A->getXDim(), Ctx) * dimValue(A->getYDim(), Ctx) *
                  dimValue(A->getZDim(), Ctx);
@@ -419,6 +421,8 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   for (auto &[B, Why] : Declined)
     P.Explain.push_back({B->getBeginLoc(), false, Why});
+  if (std::string Note = feedbackNote(P); !Note.empty())
+    P.Explain.push_back({Kernel->getLocation(), false, Note, true});
   for (auto &[Member, Head] : ChainHead) {
     bool Remapped = false;
     for (const RemapRound &R : P.Rounds)

@@ -23,9 +23,10 @@ trap 'rm -f "$out"' EXIT
 # OCLGRIND_FLAGS: extra Oclgrind options, word-split, e.g.
 # "--build-options -cl-opt-disable" (Oclgrind 21.10 dies with "Undefined
 # external function: llvm.abs.i32" on code that clang turns into that intrinsic).
+# TDR_EXEC_FLAGS: extra tdr_exec options, e.g. --feedback.
 # shellcheck disable=SC2086
 "$oclgrind" ${OCLGRIND_FLAGS:-} --data-races --uninitialized --max-errors 50 \
-  "$tdr_exec" --run-only --quick "$file" >"$out" 2>&1
+  "$tdr_exec" ${TDR_EXEC_FLAGS:-} --run-only --quick "$file" >"$out" 2>&1
 rc=$?
 cat "$out"
 

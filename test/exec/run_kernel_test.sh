@@ -10,7 +10,10 @@
 #              PoCL 3.1 miscompiles: they say POCL-MISCOMPILES and why);
 #   oclgrind   run the rewritten kernel under Oclgrind (data races,
 #              uninitialized values, barrier divergence): no report allowed;
-#   oclgrind-dgi  the same for the forced-DGI rewrite.
+#   oclgrind-dgi  the same for the forced-DGI rewrite;
+#   diff-feedback, oclgrind-feedback  diff and oclgrind for tdrc --feedback
+#              with DGI forced: the kernel gets tdr_feedback, whose report
+#              tdr_exec --feedback checks too.
 # usage: run_kernel_test.sh MODE TDRC TDR_EXEC KERNEL.cl OUTDIR
 set -euo pipefail
 mode=$1 tdrc=$2 tdr_exec=$3 kernel=$4 outdir=$5
@@ -30,10 +33,14 @@ case "$mode" in
   diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   oclgrind)  out="$outdir/$name.ocl.tdr.cl";  tdrc "$kernel" -o "$out" ;;
   oclgrind-dgi) out="$outdir/$name.ocldgi.tdr.cl"; tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
+  diff-feedback|oclgrind-feedback)
+    out="$outdir/$name.$mode.tdr.cl"; tdrc --feedback --algorithm dgi "$kernel" -o "$out" ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
   diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
+  diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
+  oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
   # shellcheck disable=SC2086
   diff-oclgrind) exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
   oclgrind|oclgrind-dgi)   exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;

@@ -1,7 +1,7 @@
 /* tdr_exec: differential execution harness for tdrc.
  *
- *   tdr_exec [--seeds S] [--quick] [--kernel K] ORIGINAL.cl REWRITTEN.cl
- *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] FILE.cl   (no comparison; for Oclgrind)
+ *   tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback] ORIGINAL.cl REWRITTEN.cl
+ *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback] FILE.cl   (no comparison; for Oclgrind)
  *
  * Runs a kernel's ORIGINAL and REWRITTEN source on the default device (see
  * tdrcl_env_init) with identical deterministic inputs, for every seed x local
@@ -25,8 +25,14 @@
  * Defaults: options=-cl-std=CL1.2, seeds=3. --quick: 1 seed, first and last
  * local size, random mix only.
  *
+ * --feedback: kernels of REWRITTEN (or FILE) may have one more parameter than
+ * the spec, tdrc --feedback's tdr_feedback; it gets a zeroed buffer and its
+ * report is checked after every run (feedback_check.h; FEEDBACK-ERROR lines
+ * count as mismatches).
+ *
  * Exit status: 0 all identical, 1 mismatch, 2 spec / OpenCL / usage error.
  */
+#include "feedback_check.h"
 #include "tdr/cl_host.h"
 
 #include <ctype.h>
@@ -88,7 +94,10 @@ typedef struct {
   int nkernels;
   cl_kernel kernel[MAX_KERNELS];
   size_t wg_max[MAX_KERNELS];
+  char feedback[MAX_KERNELS]; /* last parameter is tdr_feedback */
 } program;
+
+static int allow_feedback; /* --feedback */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -600,12 +609,18 @@ static void make_inputs(launch *ln, int seed, mix_id mix) {
 }
 
 /* Uploads the inputs, runs p once, and reads every buffer back into out[]
- * (malloc'd; non-buffer slots stay NULL). */
-static void run_once(const program *p, cl_command_queue q, cl_context ctx, const launch *ln,
-                     void *out[MAX_ARGS]) {
+ * (malloc'd; non-buffer slots stay NULL).  Returns the feedback report's
+ * problems (0 without tdr_feedback). */
+static int run_once(const program *p, cl_command_queue q, cl_context ctx, const launch *ln,
+                    void *out[MAX_ARGS]) {
   const exec_spec *sp = ln->sp;
   cl_kernel kernel = p->kernel[ln->ki];
-  cl_mem mem[MAX_ARGS] = {0};
+  cl_mem mem[MAX_ARGS] = {0}, fb = NULL;
+  if (p->feedback[ln->ki]) {
+    if (!(fb = fb_create(ctx, p->path)))
+      exit(2);
+    CL_CHECK(p->path, clSetKernelArg, kernel, sp->nargs, sizeof fb, &fb);
+  }
   for (int i = 0; i < sp->nargs; i++) {
     cl_int err = CL_SUCCESS;
     const char *call = "clSetKernelArg";
@@ -643,6 +658,13 @@ static void run_once(const program *p, cl_command_queue q, cl_context ctx, const
     cl_fail(p->path, what, err);
   }
   CL_CHECK(p->path, clFinish, q);
+  int fb_bad = 0;
+  if (fb) {
+    size_t wg = ln->local[0] * (sp->dims == 2 ? ln->local[1] : 1);
+    if ((fb_bad = fb_check(q, fb, wg, p->path, sp->kernel)) < 0)
+      exit(2);
+    clReleaseMemObject(fb);
+  }
   for (int i = 0; i < sp->nargs; i++) {
     out[i] = NULL;
     if (!mem[i])
@@ -652,6 +674,7 @@ static void run_once(const program *p, cl_command_queue q, cl_context ctx, const
     CL_CHECK(p->path, clEnqueueReadBuffer, q, mem[i], CL_TRUE, 0, bytes, out[i], 0, NULL, NULL);
     clReleaseMemObject(mem[i]);
   }
+  return fb_bad;
 }
 
 static void format_elem(char *out, size_t cap, elem_type t, const void *p) {
@@ -714,7 +737,14 @@ static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki)
            sizeof p->wg_max[ki], &p->wg_max[ki], NULL);
   cl_uint nparams;
   CL_CHECK(path, clGetKernelInfo, k, CL_KERNEL_NUM_ARGS, sizeof nparams, &nparams, NULL);
-  if ((int)nparams != sp->nargs)
+  if (allow_feedback && (int)nparams == sp->nargs + 1) {
+    char name[64] = "";
+    clGetKernelArgInfo(k, nparams - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+    if (strcmp(name, "tdr_feedback"))
+      spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s: last parameter '%s', not tdr_feedback",
+                 sp->kernel, path, name);
+    p->feedback[ki] = 1;
+  } else if ((int)nparams != sp->nargs)
     spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s has %u parameters but %d 'arg' lines",
                sp->kernel, path, nparams, sp->nargs);
   /* Catch spec typos where the implementation reports parameter info. */
@@ -770,8 +800,10 @@ static void release_program(program *p) {
 /* ------------------------------------------------------------------- main */
 
 static _Noreturn void usage(void) {
-  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] ORIGINAL.cl REWRITTEN.cl\n"
-                  "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] FILE.cl\n");
+  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback] ORIGINAL.cl "
+                  "REWRITTEN.cl\n"
+                  "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback] "
+                  "FILE.cl\n");
   exit(2);
 }
 
@@ -829,9 +861,10 @@ static int check_kernel(const exec_spec *sp, int ki, program *prog, int nfiles, 
       for (int m = 0; m < nmix; m++) {
         make_inputs(&ln, seed, mixes[m]);
         void *out[2][MAX_ARGS];
+        int bad = 0;
         for (int f = 0; f < nfiles; f++)
-          run_once(&prog[f], env->queue, env->context, &ln, out[f]);
-        int bad = nfiles == 2 && compare(&ln, seed, mixes[m], out[0], out[1]);
+          bad += run_once(&prog[f], env->queue, env->context, &ln, out[f]);
+        bad += nfiles == 2 && compare(&ln, seed, mixes[m], out[0], out[1]);
         for (int f = 0; f < nfiles; f++)
           for (int i = 0; i < sp->nargs; i++)
             free(out[f][i]);
@@ -856,6 +889,8 @@ int main(int argc, char **argv) {
       quick = 1;
     else if (!strcmp(argv[i], "--run-only"))
       run_only = 1;
+    else if (!strcmp(argv[i], "--feedback"))
+      allow_feedback = 1;
     else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
       only = argv[++i];
     else if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {

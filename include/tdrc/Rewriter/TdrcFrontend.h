@@ -18,6 +18,7 @@ struct RewriteOptions {
   unsigned LocalMemoryBytes = 32768; // local memory a kernel may use in all
   std::string Algorithm = "auto";     // auto | hot | dgi
   unsigned Neighbors = 16;            // DGI's neighbouring factor
+  bool Feedback = false; // --feedback: Neighbors is TDR_NEIGHBORS's default
   std::string Gpu;                    // --gpu: the occupancy budget's GPU
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory

@@ -134,6 +134,9 @@ struct KernelPlan {
   std::vector<Explanation> Explain;
   unsigned LocalBytes = 0; // total local memory added
   bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
+  /// --feedback: DGI's N is the macro TDR_NEIGHBORS with this default, and
+  /// the kernel reports to a last parameter tdr_feedback (0: off).
+  unsigned FeedbackNeighbors = 0;
 
   bool rewrites() const { return !Rounds.empty(); }
 };

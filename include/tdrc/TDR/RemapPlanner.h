@@ -17,6 +17,9 @@ struct PlannerOptions {
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
   AlgorithmChoice Algorithm = AlgorithmChoice::Auto; // Auto: HoT for 2 paths
   unsigned Neighbors = 16; // DGI's neighbouring factor N
+  /// --feedback: the default of TDR_NEIGHBORS (0: no feedback).  Rounds are
+  /// still planned and sized with Neighbors, the smallest N then allowed.
+  unsigned FeedbackNeighbors = 0;
   /// The occupancy budget: with a GPU model the rewrite may not lower the
   /// kernel's blocks per SM; without one only LocalMemoryBytes binds.
   const GpuParams *Gpu = nullptr;
