@@ -37,6 +37,7 @@ if(TDRC_BUILD_RUNTIME)
     _tdrc_installable_includes(${t})
   endforeach()
   # tdrc::runtime: all of them, one stable name for applications.
+  # (tdrc_runtime is the C++ library's own name, hence _all.)
   add_library(tdrc_runtime_all INTERFACE)
   set_target_properties(tdrc_runtime_all PROPERTIES EXPORT_NAME runtime)
   target_link_libraries(tdrc_runtime_all INTERFACE ${TDRC_RUNTIME_TARGETS})

@@ -7,6 +7,7 @@ TDRC_PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo  # OpenCL on the CPU
   oclgrind                                               # race/uninit checks
   libgtest-dev                                           # unit tests
+  libclblast-dev                                         # examples/cnn (its GEMM)
   libclang-rt-22-dev             # ASan/UBSan/libFuzzer runtimes (TDRC_SANITIZE, TDRC_FUZZ)
 )
 # The corpus tests (test/corpus) also use apt-get download, dpkg -x, flock,
