@@ -217,7 +217,10 @@ bool PathCost::stable(const Expr *E) const {
     if (isa<EnumConstantDecl>(DR->getDecl()))
       return true;
     auto *P = dyn_cast<ParmVarDecl>(DR->getDecl());
-    return P && !Written.count(P) && P->getType()->isIntegerType();
+    // Only the kernel's own parameters can be named at its start; a loop in
+    // a helper over the helper's parameter counts as one of unknown length.
+    return P && P->getDeclContext() == Kernel && !Written.count(P) &&
+           P->getType()->isIntegerType();
   }
   if (auto *Cast = dyn_cast<CastExpr>(E))
     return Cast->getType()->isIntegerType() && stable(Cast->getSubExpr());

@@ -40,16 +40,17 @@ class PathCost {
 public:
   static constexpr double DefaultTrips = 16;
 
-  /// Stable: kernel parameters never written (so their value at the
+  /// Stable: the kernel's own parameters never written (so their value at the
   /// kernel's start is their value everywhere).
-  PathCost(clang::ASTContext &Ctx,
+  PathCost(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
            const llvm::DenseSet<const clang::VarDecl *> &Written)
-      : Ctx(Ctx), Written(Written) {}
+      : Ctx(Ctx), Kernel(Kernel), Written(Written) {}
 
   SymbolicCost of(const clang::Stmt *S, unsigned Depth = 0);
 
 private:
   clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Kernel; // a helper's parameters are not in scope
   const llvm::DenseSet<const clang::VarDecl *> &Written;
 
   SymbolicCost loop(const clang::ForStmt *F, unsigned Depth);

@@ -76,7 +76,7 @@ double roundCost(const RemapRound &R, const KernelPlan &P) {
 }
 
 SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
-  PathCost PC(S.Ctx, S.Written);
+  PathCost PC(S.Ctx, S.Kernel, S.Written);
   SymbolicCost Gain;
   for (const PathMember &M : R.Members) {
     if (M.Parent >= 0)

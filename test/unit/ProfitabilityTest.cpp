@@ -96,6 +96,29 @@ TEST(Profitability, WrittenArgumentsAreNotTripCounts) {
       << explainOf(Plan);
 }
 
+// A helper's parameter is not in scope at the kernel's start: its loop
+// counts as one of unknown length, never as a run-time term (found by the
+// fuzzer's smoke run on test/kernels/helper_call.cl).
+TEST(Profitability, HelperParametersAreNotTripCounts) {
+  auto P = parseCL(R"(
+    float walk(float v, int steps) {
+      for (int j = 0; j < steps; ++j) v = v * 0.99f + 0.01f;
+      return v;
+    }
+    __kernel void k(__global const float *in, __global float *out, int len) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) v = walk(v, len); else v = walk(v + 1.0f, 3);
+      out[i] = v;
+    })");
+  KernelPlan Plan = planOf(P);
+  for (const RemapRound &R : Plan.Rounds)
+    EXPECT_EQ(R.PaysIf.find("steps"), std::string::npos) << R.PaysIf;
+  EXPECT_NE(explainOf(Plan).find("loops of unknown length counted 16 times"),
+            std::string::npos)
+      << explainOf(Plan);
+}
+
 // More paths save more: the same per-path work pays at 8 paths sooner.
 TEST(Profitability, GainGrowsWithPaths) {
   std::string Cases;
