@@ -411,21 +411,6 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
   return S;
 }
 
-static bool declaresLocalMemory(const Stmt *S) {
-  if (!S)
-    return false;
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *V = dyn_cast<VarDecl>(D))
-        if (V->getType().getAddressSpace() == LangAS::opencl_local ||
-            V->getType().getAddressSpace() == LangAS::cuda_shared)
-          return true;
-  for (const Stmt *C : S->children())
-    if (declaresLocalMemory(C))
-      return true;
-  return false;
-}
-
 /// When every round runs under the profitability model's switch, work-groups
 /// for which none pays run a verbatim copy of the original body: no barrier,
 /// no path bookkeeping, nothing of the remap but the switch itself.  The
@@ -442,7 +427,7 @@ bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
       return true; // a round that always pays: the rewrite always runs
     AnyOn += (AnyOn.empty() ? "" : " || ") + roundSwitch(R);
   }
-  if (Plan.Rounds.empty() || declaresLocalMemory(Body))
+  if (Plan.Rounds.empty() || Plan.DeclaresLocal)
     return true;
   std::optional<unsigned> RB = offset(Body->getRBracLoc());
   if (!RB || *RB <= LB)

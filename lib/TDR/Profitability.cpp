@@ -95,12 +95,15 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   ProfitVerdict V;
   double Cost = roundCost(R, S.Plan);
   SymbolicCost Gain = roundGain(S, R);
-  std::string Est = "saves ~" + (Gain.symbolic() ? Gain.text() : fmt(Gain.Const)) + " against a remap cost of ~" +
-                    fmt(Cost) + " (weighted operations per work-item" +
-                    (Gain.Guessed ? "; loops of unknown length counted " +
-                                        fmt(PathCost::DefaultTrips) + " times"
-                                  : std::string()) +
-                    ")";
+  // What the numbers are, and whether some loop length was assumed.
+  std::string Units = "weighted operations per work-item" +
+                      (Gain.Guessed ? "; loops of unknown length counted " +
+                                          fmt(PathCost::DefaultTrips) + " times"
+                                    : std::string()) +
+                      ")";
+  std::string Est = "saves ~" +
+                    (Gain.symbolic() ? Gain.text() : fmt(Gain.Const)) +
+                    " against a remap cost of ~" + fmt(Cost) + " (" + Units;
   // The constant part alone settles it, or nothing varies.
   if (Gain.Const >= Cost) {
     V.Explain = "pays: " + Est;
@@ -113,11 +116,7 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   }
   V.PaysIf = "(" + Gain.text() + ") >= " + fmt(Cost) + ".0f";
   V.Explain = "pays when " + Gain.text() + " >= " + fmt(Cost) +
-              " (checked at run time; weighted operations per work-item" +
-              (Gain.Guessed ? "; loops of unknown length counted " +
-                                  fmt(PathCost::DefaultTrips) + " times"
-                            : std::string()) +
-              ")";
+              " (checked at run time; " + Units;
   return V;
 }
 

@@ -179,6 +179,8 @@ std::string describeMember(PlannerState &S, const RemapRound &R, unsigned M) {
 }
 
 /// Static local memory the kernel itself declares.
+/// The kernel's own __local declarations: their bytes, and whether there
+/// are any (Plan.DeclaresLocal).
 unsigned ownLocalBytes(PlannerState &S) {
   unsigned Bytes = 0;
   std::vector<const Stmt *> Work{S.Body};
@@ -188,10 +190,12 @@ unsigned ownLocalBytes(PlannerState &S) {
     if (auto *DS = dyn_cast<DeclStmt>(St))
       for (const Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D))
-          if (V->getType().getAddressSpace() == LangAS::opencl_local &&
-              !V->getType()->isIncompleteType())
-            Bytes += unsigned(
-                S.Ctx.getTypeSizeInChars(V->getType()).getQuantity());
+          if (V->getType().getAddressSpace() == LangAS::opencl_local) {
+            S.Plan.DeclaresLocal = true;
+            if (!V->getType()->isIncompleteType())
+              Bytes += unsigned(
+                  S.Ctx.getTypeSizeInChars(V->getType()).getQuantity());
+          }
     for (const Stmt *C : St->children())
       if (C)
         Work.push_back(C);

@@ -133,6 +133,7 @@ struct KernelPlan {
   std::vector<const clang::VarDecl *> StripConst; // become assignable
   std::vector<Explanation> Explain;
   unsigned LocalBytes = 0; // total local memory added
+  bool DeclaresLocal = false; // the kernel declares __local variables itself
   bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
   /// --feedback: DGI's N is the macro TDR_NEIGHBORS with this default, and
   /// the kernel reports to a last parameter tdr_feedback (0: off).
