@@ -6,12 +6,14 @@
                [--no-reduce] [--max-reduce R] [--reduce-time S] [--keep-work]
 
 1. kgen.py writes N kernels, K per file, into OUTDIR/kernels.
-2. Every file is rewritten by tdrc twice, in default mode and with
-   --max-workgroup-size 64 (groups larger than 64 take the fallback path),
-   with --explain. A tdrc failure, or a rewritten file that Clang rejects,
+2. Every file is rewritten by tdrc three times with --explain: with --force
+   (every round the analysis allows), with --force --max-workgroup-size 64
+   (groups larger than 64 take the fallback path), and in tdrc's default
+   mode, where the profitability model keeps, switches or declines rounds. A tdrc failure, or a rewritten file that Clang rejects,
    is pinned on the kernels responsible, which are dropped from the file so
    that the others are still tested.
-3. tdr_exec runs original against rewritten for both modes (every kernel,
+3. tdr_exec runs original against rewritten for every mode (the model
+   mode: only the kernels it remapped) (every kernel,
    every configuration its EXEC line asks for; buffers compared bit for bit).
    A kernel that mismatches is run against itself too: if the original alone
    is not deterministic it is a generator bug, reported as such.
@@ -47,10 +49,13 @@ sys.path.insert(0, HERE)
 import kfile  # noqa: E402
 import kgen  # noqa: E402
 
-# --force: the generator checks the transformation, so every round the
-# analysis allows is emitted, whether or not the profitability model would
-# keep it (its short paths mostly would not).
-MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", "64"])]
+# "default" and "wg64" pass --force: they check the transformation, so every
+# round the analysis allows is emitted whether or not the profitability model
+# would keep it (its short paths mostly would not). "model" is tdrc's true
+# default mode (the model decides, switched rounds and the fallback body
+# included); only the kernels it remaps are run, since the rest are verbatim.
+MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", "64"]),
+         ("model", [])]
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
 PRINT_LOCK = threading.Lock()
 
@@ -96,6 +101,7 @@ class Runner:
         self.lock = threading.Lock()
         self.local = threading.local()
         self.totals = dict(files=0, kernels=0, remapped_branches=0, remapped_kernels=0,
+                           model_remapped_kernels=0,
                            comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
                            oclgrind_kernels=0,
                            oclgrind_reports=0, tdrc_failures=0, invalid_rewrites=0,
@@ -350,12 +356,20 @@ class Runner:
             if r is None:
                 continue
             cur, rew, explain = r
+            lines = re.findall(r":(\d+):\d+: remapped:", explain)
+            remapped = set(kfile.locate(read(cur), int(l)) for l in lines)
             if mode == "default":
                 default_rew = (cur, rew)
-                text = read(cur)
-                lines = re.findall(r":(\d+):\d+: remapped:", explain)
                 self.add("remapped_branches", len(lines))
-                self.add("remapped_kernels", len(set(kfile.locate(text, int(l)) for l in lines)))
+                self.add("remapped_kernels", len(remapped))
+            if mode == "model":
+                self.add("model_remapped_kernels", len(remapped))
+                if not remapped:
+                    continue
+                sub = os.path.join(work, "%s.model.sub" % base)
+                write(sub + ".cl", kfile.extract(read(cur), remapped))
+                write(sub + ".tdr.cl", kfile.extract(read(rew), remapped))
+                cur, rew = sub + ".cl", sub + ".tdr.cl"
             self.compare(cur, rew, env, mode, opts, path)
         if default_rew and idx in self.ocl_files:
             self.oclgrind(default_rew[0], default_rew[1], work, path)
@@ -383,7 +397,7 @@ class Runner:
             with open(p, "rb") as f:
                 return hashlib.sha256(f.read()).hexdigest()
         a = self.a
-        return dict(seed=a.seed, count=a.count, per_file=a.per_file,
+        return dict(seed=a.seed, count=a.count, per_file=a.per_file, modes=[[m, list(o)] for m, o in MODES],
                     oclgrind_sample=a.oclgrind_sample,
                     oclgrind_per_file=a.oclgrind_per_file,
                     tdrc_sha256=digest(self.tdrc), tdr_exec_sha256=digest(self.tdr_exec),
@@ -473,8 +487,9 @@ class Runner:
         print("run_gen: seed %d, %d kernels generated in %d files (%.0f s%s)" % (
             a.seed, t["kernels"], t["files"], gen_time,
             "; %d file(s) done by the run resumed" % len(self.resumed) if self.resumed else ""))
-        print("run_gen: tdrc remapped %d branches in %d kernels (default mode)" % (
-            t["remapped_branches"], t["remapped_kernels"]))
+        print("run_gen: tdrc remapped %d branches in %d kernels with --force; the model kept "
+              "rounds in %d kernels" % (t["remapped_branches"], t["remapped_kernels"],
+                                        t["model_remapped_kernels"]))
         print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
             t["comparisons"], t["configurations"], t["mismatches"]))
         print("run_gen: %d PoCL-only mismatches (bit-identical on Oclgrind; saved under "
