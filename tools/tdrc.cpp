@@ -3,6 +3,7 @@
 //   tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]
 //   tdrc A.cl B.cl --out-dir DIR [options] [-- clang flags]
 //   tdrc -i A.cl [options] [-- clang flags]
+//   tdrc KERNEL.cu -o KERNEL.tdr.cu [options] [-- clang flags]   (CUDA)
 //
 // Exit status: 0 success, 1 errors in an input, 2 usage or I/O errors.
 //
@@ -72,6 +73,18 @@ static cl::opt<unsigned> SmemOpt(
     cl::desc("Local memory per work-group of the original kernel, static and "
              "dynamic (default: its static __local arrays)"),
     cl::value_desc("bytes"), cl::init(0), cl::cat(Category));
+
+static cl::opt<std::string> CudaPathOpt(
+    "cuda-path",
+    cl::desc("CUDA toolkit whose headers parse .cu files (default: "
+             "$CUDA_PATH or /usr/local/cuda; without a usable one, tdrc's "
+             "built-in device declarations)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> CudaPreludeOpt(
+    "cuda-prelude",
+    cl::desc("Parse .cu files with tdrc's built-in device declarations, not "
+             "a toolkit's headers"),
+    cl::cat(Category));
 
 static cl::opt<unsigned> TimeoutOpt(
     "timeout",
@@ -192,7 +205,9 @@ int main(int argc, const char **argv) {
           int(Own.size()), Own.data(),
           "tdrc: remove branch divergence from OpenCL kernels by on-GPU "
           "thread-data remapping\n\n"
-          "  tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]\n",
+          "  tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]\n"
+          "  tdrc INPUT.cu -o OUTPUT.cu [options] [-- clang flags]   "
+          "(CUDA device code; also -- -x cuda)\n",
           &errs()))
     return 2;
 
@@ -242,6 +257,8 @@ int main(int argc, const char **argv) {
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
   Opts.Smem = SmemOpt;
+  Opts.CudaPath = CudaPathOpt;
+  Opts.CudaPrelude = CudaPreludeOpt;
 
   int Status = 0;
   for (const std::string &In : Inputs) {
@@ -257,6 +274,8 @@ int main(int argc, const char **argv) {
       return usage("output '" + Out + "' is the input; use --in-place");
     armTimeout(In); // per input: each gets the full time
     tdrc::RewriteResult R = tdrc::rewriteFile(In, Opts);
+    for (const std::string &W : R.Warnings)
+      errs() << "tdrc: warning: " << W << "\n";
     if (!R.InternalError.empty()) {
       errs() << "tdrc: internal error on '" << In << "': " << R.InternalError
              << "\n";

@@ -139,7 +139,7 @@ private:
     SourceLocation Loc = L.Clauses.front().Loc;
     if (L.isOff()) {
       if (C && C->Fn && C->Fn->doesThisDeclarationHaveABody() &&
-          isOpenCLKernel(C->Fn))
+          isKernelFunction(C->Fn))
         Dirs.Off.try_emplace(C->Fn, L.Hash);
       else
         warn(Loc, spelled(L) + " must be followed by a __kernel function "
@@ -152,7 +152,7 @@ private:
     else if (C->ElseIf)
       warn(Loc, spelled(L) + " cannot apply to an 'else if' alone; put it "
                              "before the chain's first 'if'; ignored");
-    else if (!C->Owner || !isOpenCLKernel(C->Owner))
+    else if (!C->Owner || !isKernelFunction(C->Owner))
       warn(Loc, spelled(L) + " applies to branches of __kernel functions "
                              "only; ignored");
     else
