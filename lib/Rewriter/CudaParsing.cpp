@@ -57,10 +57,15 @@ bool usableCudaToolkit(const std::string &Dir, std::string &Why) {
   }
   llvm::SmallString<256> Header(Dir);
   llvm::sys::path::append(Header, "include", "cuda_runtime.h");
-  llvm::SmallString<256> Bin(Dir);
+  // Clang's driver wants bin/ and, without -nocudalib (which would also
+  // hide the toolkit's version from the parser), nvvm/libdevice/.
+  llvm::SmallString<256> Bin(Dir), Libdevice(Dir);
   llvm::sys::path::append(Bin, "bin");
-  if (!llvm::sys::fs::exists(Header) || !llvm::sys::fs::is_directory(Bin)) {
-    Why = "no CUDA toolkit at '" + Dir + "' (no include/cuda_runtime.h or bin/)";
+  llvm::sys::path::append(Libdevice, "nvvm", "libdevice");
+  if (!llvm::sys::fs::exists(Header) || !llvm::sys::fs::is_directory(Bin) ||
+      !llvm::sys::fs::is_directory(Libdevice)) {
+    Why = "no CUDA toolkit at '" + Dir +
+          "' (no include/cuda_runtime.h, bin/ or nvvm/libdevice/)";
     return false;
   }
   return true;
@@ -69,7 +74,7 @@ bool usableCudaToolkit(const std::string &Dir, std::string &Why) {
 CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
                     const std::vector<std::string> &ClangArgs) {
   CudaSetup S;
-  S.Flags = {"-xcuda", "--cuda-device-only", "-nocudalib"};
+  S.Flags = {"-xcuda", "--cuda-device-only"};
   if (!hasFlag(ClangArgs, "--cuda-gpu-arch") &&
       !hasFlag(ClangArgs, "--offload-arch"))
     S.Flags.push_back("--cuda-gpu-arch=sm_90");
@@ -86,7 +91,8 @@ CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
       S.Warning = Why + "; parsing with tdrc's built-in CUDA declarations";
   }
   S.Flags.insert(S.Flags.end(),
-                 {"-nocudainc", "-include", "__clang_cuda_builtin_vars.h",
+                 {"-nocudainc", "-nocudalib", "-include",
+                  "__clang_cuda_builtin_vars.h",
                   "-include", PreludePath, "-isystem",
                   std::string(PreludeDir) + "/include"});
   S.Files.push_back({PreludePath, PreludeText});

@@ -57,8 +57,9 @@ std::string Dialect::braceValue(const std::string &Type, const std::string &Var,
 const Dialect &openCLDialect() {
   static const Dialect D = {false,        "__local",      "uchar",
                             "ushort",     "uint",         "size_t",
-                            "work-item",  "work-items",   "work-group",
-                            "work-groups", "local memory", true};
+                            "__kernel",   "work-item",    "work-items",
+                            "work-group", "work-groups",  "local memory",
+                            true};
   return D;
 }
 
@@ -69,6 +70,7 @@ const Dialect &cudaDialect() {
                             "unsigned short",
                             "unsigned int",
                             "unsigned int",
+                            "__global__",
                             "thread",
                             "threads",
                             "block",

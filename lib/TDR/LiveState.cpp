@@ -179,7 +179,9 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
   }
   if (S.TD.isAddressTaken(V))
     return "the address of " + Name + " (" + S.loc(V->getLocation()) +
-           ") is taken, so it cannot move to another work-item";
+           (S.Ctx.getLangOpts().CPlusPlus ? ") is taken or a reference binds it"
+                                          : ") is taken") +
+           ", so it cannot move to another work-item";
   if (V->getType()->isReferenceType())
     return Name + " is a reference (" + S.loc(V->getLocation()) + ")";
   if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())

@@ -51,7 +51,9 @@ void ThreadDependence::run() {
 
 DepValue ThreadDependence::varDep(const VarDecl *V) const {
   auto It = KernelFrame->Vars.find(V);
-  return It == KernelFrame->Vars.end() ? DepValue::uniform() : It->second;
+  DepValue Val = It == KernelFrame->Vars.end() ? DepValue::uniform() : It->second;
+  // Written through a pointer or a reference the analysis cannot follow.
+  return AddressTaken.count(V) ? Val.join(DepValue::data(nullptr)) : Val;
 }
 
 Dep ThreadDependence::loopJumpDep(const Stmt *Loop) const {
@@ -160,7 +162,6 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
       auto It = F.Vars.find(V);
       DepValue Val = It == F.Vars.end() ? DepValue::uniform() : It->second;
-      // Written through a pointer or a reference the analysis cannot follow.
       return AddressTaken.count(V) ? Val.join(DepValue::data(nullptr)) : Val;
     }
     return {};
@@ -251,6 +252,11 @@ DepValue ThreadDependence::evalCall(Frame &F, const CallExpr *CE, Dep Ctx) {
   forEachMutableRefArg(CE, [&](const Expr *A) { escape(F, A, Ctx); });
   std::vector<Dep> ArgDeps;
   DepValue Args;
+  // A member call's result depends on its object (`dim3 t = threadIdx`
+  // converts through a member function).
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      Args = eval(F, Obj, Ctx);
   for (const Expr *A : CE->arguments()) {
     DepValue D = eval(F, A, Ctx);
     ArgDeps.push_back(D.Level);

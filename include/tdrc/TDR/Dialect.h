@@ -24,6 +24,8 @@ struct Dialect {
   const char *UChar, *UShort, *UInt;
   /// Type of the redirected IDs: the type of what they replace.
   const char *IdType;
+  /// The keyword of a kernel definition: "__kernel" / "__global__".
+  const char *Kernel;
   /// Words used in comments and --explain.
   const char *Item, *Items, *Group, *Groups, *SharedMemory;
   /// Whether global IDs are queries of their own (OpenCL get_global_id) that
