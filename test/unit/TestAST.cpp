@@ -1,5 +1,6 @@
 //===- TestAST.cpp --------------------------------------------------------===//
 #include "TestAST.h"
+#include "tdrc/Rewriter/CudaParsing.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/Tooling.h"
@@ -14,6 +15,19 @@ ParsedCL parseCL(const std::string &Code) {
   P.AST = tooling::buildASTFromCodeWithArgs(
       Code, {"-xcl", "-cl-std=CL1.2", "-resource-dir=" TDRC_CLANG_RESOURCE_DIR},
       "input.cl");
+  return P;
+}
+
+ParsedCL parseCUDA(const std::string &Code) {
+  CudaSetup Setup = cudaSetup("", /*ForcePrelude=*/true, {});
+  std::vector<std::string> Args = Setup.Flags;
+  Args.push_back("-w");
+  Args.push_back("-resource-dir=" TDRC_CLANG_RESOURCE_DIR);
+  ParsedCL P;
+  P.AST = tooling::buildASTFromCodeWithArgs(
+      Code, Args, "input.cu", "clang-tool",
+      std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), Setup.Files);
   return P;
 }
 

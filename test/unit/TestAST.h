@@ -1,4 +1,4 @@
-//===- TestAST.h - Parse OpenCL C snippets for unit tests ------------------===//
+//===- TestAST.h - Parse OpenCL C and CUDA snippets for unit tests --------===//
 #ifndef TDRC_TEST_UNIT_TESTAST_H
 #define TDRC_TEST_UNIT_TESTAST_H
 
@@ -10,7 +10,7 @@
 
 namespace tdrc::test {
 
-/// An OpenCL C 1.2 translation unit built from a string.
+/// A translation unit (OpenCL C 1.2 or CUDA) built from a string.
 struct ParsedCL {
   std::unique_ptr<clang::ASTUnit> AST;
   clang::ASTContext &ctx() { return AST->getASTContext(); }
@@ -20,6 +20,10 @@ struct ParsedCL {
 };
 
 ParsedCL parseCL(const std::string &Code);
+
+/// CUDA device code, parsed as tdrc does with its built-in prelude (no
+/// toolkit needed).
+ParsedCL parseCUDA(const std::string &Code);
 
 } // namespace tdrc::test
 

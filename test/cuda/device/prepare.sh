@@ -11,19 +11,28 @@
 #                        own and runs them through tdr_cuda_harness.h
 #   tdr_cuda_harness.h, run.sh, MANIFEST (NAME and kernel, one per line)
 #
-# usage: prepare.sh OUTDIR [TDRC]      (TDRC defaults to build/tools/tdrc)
+# usage: prepare.sh OUTDIR [NAME...]   (all kernels without names)
+#   TDRC (environment): the tdrc to use, default build/tools/tdrc
 # Then, on the GPU machine: OUTDIR/run.sh OUTDIR RESULTS
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-out=${1:?usage: prepare.sh OUTDIR [TDRC]}
-tdrc=${2:-$root/build/tools/tdrc}
+out=${1:?usage: prepare.sh OUTDIR [NAME...]}
+shift
+tdrc=${TDRC:-$root/build/tools/tdrc}
 [ -x "$tdrc" ] || { echo "prepare.sh: no tdrc at $tdrc (build first)" >&2; exit 2; }
 mkdir -p "$out"
 cp "$root/test/cuda/harness/tdr_cuda_harness.h" "$here/run.sh" "$out/"
 : >"$out/MANIFEST"
 variants=(default dgi wg64)
-for k in "$root"/test/cuda/kernels/*.cu; do
+kernels=()
+if [ $# -eq 0 ]; then
+  kernels=("$root"/test/cuda/kernels/*.cu)
+else
+  for n in "$@"; do kernels+=("$root/test/cuda/kernels/$n.cu"); done
+fi
+for k in "${kernels[@]}"; do
+  [ -f "$k" ] || { echo "prepare.sh: no kernel $k" >&2; exit 2; }
   name=$(basename "$k" .cu)
   kernel=$(sed -n 's|^// EXEC: kernel=\([^ ]*\).*|\1|p' "$k" | head -n 1)
   [ -n "$kernel" ] || { echo "prepare.sh: $k has no '// EXEC: kernel=' line" >&2; exit 2; }
