@@ -314,19 +314,7 @@ private:
     LangAS AS = LHS->getType().getAddressSpace();
     if (AS == LangAS::opencl_local || AS == LangAS::opencl_private)
       return false;
-    const Expr *E = LHS->IgnoreParenImpCasts();
-    while (true) {
-      if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-        E = ME->getBase()->IgnoreParenImpCasts();
-      else if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
-        E = VE->getBase()->IgnoreParenImpCasts();
-      else if (auto *AS2 = dyn_cast<ArraySubscriptExpr>(E);
-               AS2 && AS2->getBase()->IgnoreParenImpCasts()->getType()
-                          ->isArrayType())
-        E = AS2->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
+    const Expr *E = storageRoot(LHS);
     if (auto *DR = dyn_cast<DeclRefExpr>(E))
       if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
         return isGlobalMemoryVar(V);

@@ -32,23 +32,28 @@ bool isGlobalMemoryVar(const VarDecl *V) {
          !V->hasAttr<CUDASharedAttr>();
 }
 
+const Expr *storageRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
+      E = VE->getBase()->IgnoreParenImpCasts();
+    else if (auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+             AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = AS->getBase()->IgnoreParenImpCasts();
+    else
+      return E;
+  }
+}
+
 bool isPrivateArray(const Expr *E, const ASTContext &Ctx) {
   LangAS AS = E->getType().getAddressSpace();
   if (AS == LangAS::opencl_local || AS == LangAS::opencl_global ||
       AS == LangAS::opencl_constant)
     return false;
-  // The variable the array belongs to: `a[i]`, `s.a[i]`, `m[i][j]`.
-  const Expr *Root = E->IgnoreParenImpCasts();
-  while (true) {
-    if (auto *ME = dyn_cast<MemberExpr>(Root); ME && !ME->isArrow())
-      Root = ME->getBase()->IgnoreParenImpCasts();
-    else if (auto *AS = dyn_cast<ArraySubscriptExpr>(Root);
-             AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      Root = AS->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  if (auto *DR = dyn_cast<DeclRefExpr>(Root))
+  // The variable the array belongs to: `a`, `s.a`, `m[i]`.
+  if (auto *DR = dyn_cast<DeclRefExpr>(storageRoot(E)))
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
       return isThreadPrivateVar(V);
   // No variable (`p->a[i]`): OpenCL's address space has spoken; CUDA's

@@ -66,15 +66,7 @@ TEST(CudaBuiltins, BuiltinVariables) {
 
 std::vector<Dep> conditionClasses(const std::string &Code) {
   ParsedCL P = parseCUDA(Code);
-  EXPECT_TRUE(P.AST);
-  const FunctionDecl *K = P.function("k");
-  EXPECT_TRUE(K);
-  ThreadDependence TD(P.ctx(), K);
-  TD.run();
-  std::vector<Dep> Out;
-  for (const IfStmt *If : P.ifs("k"))
-    Out.push_back(TD.exprDep(If->getCond()).Level);
-  return Out;
+  return test::conditionClasses(P);
 }
 
 TEST(CudaThreadDependence, ThreadIdxIsTheIdBlockValuesAreUniform) {
@@ -138,13 +130,6 @@ Planned plan(const std::string &Code) {
   EXPECT_TRUE(R.P.AST);
   R.Plan = planKernel(R.P.ctx(), R.P.function("k"), PlannerOptions());
   return R;
-}
-
-std::string liveSummary(const RemapRound &R) {
-  std::string S;
-  for (const LiveVar &L : R.Live)
-    S += (L.How == LiveVar::Migrate ? "m:" : "r:") + L.name() + " ";
-  return S;
 }
 
 TEST(CudaPlanner, RedirectsThreadIdxInThreeDimensions) {

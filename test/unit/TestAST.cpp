@@ -4,6 +4,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -47,6 +48,27 @@ std::vector<const IfStmt *> ParsedCL::ifs(const std::string &Function) {
         A->getBeginLoc(), B->getBeginLoc());
   });
   return Out;
+}
+
+std::vector<Dep> conditionClasses(ParsedCL &P) {
+  EXPECT_TRUE(P.AST);
+  const FunctionDecl *K = P.AST ? P.function("k") : nullptr;
+  EXPECT_TRUE(K);
+  std::vector<Dep> Out;
+  if (!K)
+    return Out;
+  ThreadDependence TD(P.ctx(), K);
+  TD.run();
+  for (const IfStmt *If : P.ifs("k"))
+    Out.push_back(TD.exprDep(If->getCond()).Level);
+  return Out;
+}
+
+std::string liveSummary(const RemapRound &R) {
+  std::string S;
+  for (const LiveVar &L : R.Live)
+    S += (L.How == LiveVar::Migrate ? "m:" : "r:") + L.name() + " ";
+  return S;
 }
 
 } // namespace tdrc::test

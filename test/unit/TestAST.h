@@ -2,6 +2,8 @@
 #ifndef TDRC_TEST_UNIT_TESTAST_H
 #define TDRC_TEST_UNIT_TESTAST_H
 
+#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/ThreadDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <memory>
@@ -24,6 +26,12 @@ ParsedCL parseCL(const std::string &Code);
 /// CUDA device code, parsed as tdrc does with its built-in prelude (no
 /// toolkit needed).
 ParsedCL parseCUDA(const std::string &Code);
+
+/// The class of each if condition in kernel `k`, in source order.
+std::vector<Dep> conditionClasses(ParsedCL &P);
+
+/// The live variables of a round: "m:x " (migrated) or "r:x " (recomputed).
+std::string liveSummary(const RemapRound &R);
 
 } // namespace tdrc::test
 

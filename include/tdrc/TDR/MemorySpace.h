@@ -29,6 +29,11 @@ bool isSharedMemoryVar(const clang::VarDecl *V);
 /// variables, CUDA __device__ / __managed__ variables.
 bool isGlobalMemoryVar(const clang::VarDecl *V);
 
+/// The object an lvalue is part of: E without its member accesses (not
+/// through pointers), vector element accesses and array subscripts of
+/// arrays; the result is a DeclRefExpr when E is part of a variable.
+const clang::Expr *storageRoot(const clang::Expr *E);
+
 /// Whether the array that E (an array-typed expression) designates is a
 /// work-item's private array: subscripting it loads no memory.
 bool isPrivateArray(const clang::Expr *E, const clang::ASTContext &Ctx);
