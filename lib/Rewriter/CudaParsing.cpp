@@ -50,11 +50,6 @@ bool isCudaInput(const std::string &Path,
 }
 
 bool usableCudaToolkit(const std::string &Dir, std::string &Why) {
-  if (CLANG_VERSION_MAJOR < ToolkitClang) {
-    Why = "Clang " + std::to_string(CLANG_VERSION_MAJOR) +
-          " cannot parse CUDA 13's headers";
-    return false;
-  }
   llvm::SmallString<256> Header(Dir);
   llvm::sys::path::append(Header, "include", "cuda_runtime.h");
   // Clang's driver wants bin/ and, without -nocudalib (which would also
@@ -66,6 +61,13 @@ bool usableCudaToolkit(const std::string &Dir, std::string &Why) {
       !llvm::sys::fs::is_directory(Libdevice)) {
     Why = "no CUDA toolkit at '" + Dir +
           "' (no include/cuda_runtime.h, bin/ or nvvm/libdevice/)";
+    return false;
+  }
+  if (CLANG_VERSION_MAJOR < ToolkitClang) {
+    Why = "tdrc is built with Clang " + std::to_string(CLANG_VERSION_MAJOR) +
+          ", which cannot parse CUDA 13's headers (Clang " +
+          std::to_string(ToolkitClang) + " and later can): not using '" + Dir +
+          "'";
     return false;
   }
   return true;

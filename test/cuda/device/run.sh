@@ -34,12 +34,15 @@ export -f build
 export nvcc flags dir out
 cut -d' ' -f1 "$dir/MANIFEST" | xargs -P "$jobs" -I{} bash -c 'build {}'
 
-# Reports of one sanitizer run: errors, plus racecheck's hazard warnings.
-reports() { # LOG
+# Reports of one sanitizer run: errors, plus racecheck's hazard warnings;
+# a run that failed, or left no summary, counts as one.
+reports() { # LOG EXIT-STATUS
   local e w
   e=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$1" | tail -n 1)
   w=$(sed -n 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\2/p' "$1" | tail -n 1)
-  echo $(( ${e:-1} + ${w:-0} )) # no summary line: the run itself failed
+  e=${e:-1}
+  [ "$2" -ne 0 ] && [ "$e" -eq 0 ] && e=1
+  echo $((e + ${w:-0}))
 }
 
 kernels=0 all_equal=0 compared=0 equal=0 sreports=0
@@ -68,7 +71,8 @@ while read -r name kernel; do
     for v in "${checked[@]}"; do
       log="$out/log/$name.$v.$tool.log"
       "$sanitizer" --tool "$tool" "$out/bin/$name" --run-only "$v" "$dir/$name.cu" >"$log" 2>&1
-      n=$((n + $(reports "$log")))
+      rc=$?
+      n=$((n + $(reports "$log" "$rc")))
     done
     sreports=$((sreports + n))
     [ "$n" -eq 0 ] || ok=0
