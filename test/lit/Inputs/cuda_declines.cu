@@ -61,3 +61,15 @@ __global__ void reference_arg(const int *in, int *out)
     set_to(x, in[i]);
     if (in[i + 1] > 0) out[i] = x; else out[i] = -x;
 }
+
+__global__ void shared_in_guard(const int *in, int *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        __shared__ int tile[256];
+        tile[threadIdx.x] = in[i];
+        int x = in[i];
+        if (x > 0) out[i] = tile[threadIdx.x]; else out[i] = -x;
+        out[i] += tile[threadIdx.x];
+    }
+}
