@@ -38,7 +38,10 @@ cut -d' ' -f1 "$dir/MANIFEST" | xargs -P "$jobs" -I{} bash -c 'build {}'
 # a run that failed, or left no summary, counts as one.
 reports() { # LOG EXIT-STATUS
   local e w
+  # memcheck ends with "ERROR SUMMARY: N errors"; racecheck with
+  # "RACECHECK SUMMARY: H hazards displayed (E errors, W warnings)" only.
   e=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$1" | tail -n 1)
+  [ -n "$e" ] || e=$(sed -n 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) errors*, [0-9]* warnings*).*/\1/p' "$1" | tail -n 1)
   w=$(sed -n 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\2/p' "$1" | tail -n 1)
   e=${e:-1}
   [ "$2" -ne 0 ] && [ "$e" -eq 0 ] && e=1
