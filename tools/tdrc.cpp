@@ -4,6 +4,7 @@
 //   tdrc A.cl B.cl --out-dir DIR [options] [-- clang flags]
 //   tdrc -i A.cl [options] [-- clang flags]
 //   tdrc INPUT.cl -o OUTPUT.cl --depfile OUTPUT.cl.d   (for build systems)
+//   tdrc KERNEL.cu -o KERNEL.tdr.cu [options] [-- clang flags]   (CUDA)
 //
 // Exit status: 0 success, 1 errors in an input, 2 usage or I/O errors.
 //
@@ -88,6 +89,18 @@ static cl::opt<bool> Force(
     cl::desc("Keep every round the analysis allows, without the "
              "profitability model (which declines rounds that cannot pay)"),
     cl::cat(Category));
+static cl::opt<std::string> CudaPathOpt(
+    "cuda-path",
+    cl::desc("CUDA toolkit whose headers parse .cu files (default: "
+             "$CUDA_PATH or /usr/local/cuda; without a usable one, tdrc's "
+             "built-in device declarations)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> CudaPreludeOpt(
+    "cuda-prelude",
+    cl::desc("Parse .cu files with tdrc's built-in device declarations, not "
+             "a toolkit's headers"),
+    cl::cat(Category));
+
 static cl::opt<unsigned> TimeoutOpt(
     "timeout",
     cl::desc("Give up on an input after S seconds: one error line, exit 2, "
@@ -214,7 +227,9 @@ int main(int argc, const char **argv) {
           int(Own.size()), Own.data(),
           "tdrc: remove branch divergence from OpenCL kernels by on-GPU "
           "thread-data remapping\n\n"
-          "  tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]\n",
+          "  tdrc INPUT.cl -o OUTPUT.cl [options] [-- clang flags]\n"
+          "  tdrc INPUT.cu -o OUTPUT.cu [options] [-- clang flags]   "
+          "(CUDA device code; also -- -x cuda)\n",
           &errs()))
     return 2;
 
@@ -266,6 +281,8 @@ int main(int argc, const char **argv) {
   Opts.Regs = RegsOpt;
   Opts.Force = Force;
   Opts.Smem = SmemOpt;
+  Opts.CudaPath = CudaPathOpt;
+  Opts.CudaPrelude = CudaPreludeOpt;
 
   int Status = 0;
   std::string DepRules; // --depfile: one rule per output
@@ -282,6 +299,8 @@ int main(int argc, const char **argv) {
       return usage("output '" + Out + "' is the input; use --in-place");
     armTimeout(In); // per input: each gets the full time
     tdrc::RewriteResult R = tdrc::rewriteFile(In, Opts);
+    for (const std::string &W : R.Warnings)
+      errs() << "tdrc: warning: " << W << "\n";
     if (!R.InternalError.empty()) {
       errs() << "tdrc: internal error on '" << In << "': " << R.InternalError
              << "\n";

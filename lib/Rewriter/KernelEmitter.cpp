@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "tdrc/Rewriter/KernelEmitter.h"
 #include "tdrc/TDR/RemapCode.h"
-#include "tdrc/TDR/OpenCLBuiltins.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/PathVector.h"
 #include "clang/AST/Expr.h"
@@ -26,9 +25,9 @@ namespace {
 
 class Emitter {
 public:
-  Emitter(ASTContext &Ctx, const KernelPlan &Plan)
+  Emitter(ASTContext &Ctx, const KernelPlan &Plan, const Dialect &D)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Plan(Plan), PM(Plan.Kernel->getBody()) {}
+        Plan(Plan), Dl(D), PM(Plan.Kernel->getBody()) {}
 
   bool run(EditList &E, std::string &Why);
 
@@ -75,7 +74,6 @@ private:
   /// Copy is set, E's own text is about to be replaced: its ID queries need
   /// no edits of their own.
   std::optional<std::string> render(const Expr *E, bool Copy = false);
-  std::string idName(const CallExpr *CE) const;
   std::string where(SourceLocation L) const;
   bool fail(std::string &Why, const std::string &What, SourceLocation L) {
     Why = What + " at " + where(L) + " is not spelled in the main file";
@@ -103,17 +101,11 @@ private:
   SourceManager &SM;
   const LangOptions &LO;
   const KernelPlan &Plan;
+  const Dialect &Dl; // how the inserted code is spelled
   ParentMap PM;
   std::vector<Range> Consumed; // ranges re-spelled as a whole
   llvm::DenseSet<const VarDecl *> Hoisted;
 };
-
-std::string Emitter::idName(const CallExpr *CE) const {
-  bool Global = CE->getDirectCallee()->getName() == "get_global_id";
-  unsigned Dim =
-      unsigned(CE->getArg(0)->getIntegerConstantExpr(Ctx)->getZExtValue());
-  return redirectedId(Global, Dim);
-}
 
 std::string Emitter::where(SourceLocation L) const {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
@@ -157,10 +149,10 @@ std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   if (!Copy)
     Consumed.push_back(*R);
   std::vector<std::pair<Range, std::string>> Subs;
-  for (const CallExpr *CE : Plan.IdCalls)
-    if (auto CR = range(CE->getSourceRange()))
+  for (const IdRef &Id : Plan.IdRefs)
+    if (auto CR = range(Id.E->getSourceRange()))
       if (CR->Begin >= R->Begin && CR->End <= R->End)
-        Subs.push_back({*CR, idName(CE)});
+        Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
   std::sort(Subs.begin(), Subs.end(), [](auto &A, auto &B) {
     return A.first.Begin < B.first.Begin;
   });
@@ -245,16 +237,18 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
         if (!Init)
           return fail(Why, "the initialiser of '" + V->getNameAsString() + "'",
                       V->getLocation());
-        // `T s = {...};` becomes `s = (T){...};`: a brace list is no
-        // expression, a compound literal is (arrays are declined earlier).
-        std::string Literal;
+        // `T s = {...};` becomes `s = (T){...};` (a compound literal; in
+        // C++ `decltype(s){...}`): a brace list is no expression (arrays are
+        // declined earlier).
+        std::string Value = *Init;
         if (isa<InitListExpr>(V->getInit()->IgnoreImplicit())) {
-          llvm::raw_string_ostream LS(Literal);
+          std::string T;
+          llvm::raw_string_ostream LS(T);
           V->getType().getUnqualifiedType().print(LS, PP);
-          Literal = "(" + LS.str() + ")";
+          Value = Dl.braceValue(LS.str(), V->getNameAsString(), *Init);
         }
         Assign += (Assign.empty() ? "" : " ") + V->getNameAsString() + " = " +
-                  Literal + *Init + ";";
+                  Value + ";";
       }
     }
     std::optional<Range> DR = stmtRange(DS);
@@ -452,7 +446,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     return fail(Why, "the kernel body", Body->getLBracLoc());
   std::string BodyIndent =
       Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
-  E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent));
+  E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent, Dl));
   if (!emitFallback(Body, *LB, BodyIndent, E, Why))
     return false;
   if (Plan.FeedbackNeighbors && Plan.MaxDgiCounts && !addFeedbackParam(E, Why))
@@ -493,7 +487,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     std::string Text = *Select;
     if (R.Region >= 0)
       Text += RI + "} /* tdrc: end of active segment */\n";
-    Text += remapRound(Plan, R, Recompute, where(B->getBeginLoc()), RI);
+    Text += remapRound(Plan, R, Recompute, where(B->getBeginLoc()), RI, Dl);
     if (R.Region >= 0)
       Text += RI + "if (tdr_active) {\n";
     // A branch that is the lone body of an if/loop gets braces, so that the
@@ -515,26 +509,26 @@ bool Emitter::run(EditList &E, std::string &Why) {
           Hoisted.insert(L.Var).second && !stripConst(L.Var, E, Why))
         return false;
 
-  for (const CallExpr *CE : Plan.IdCalls) {
-    std::optional<Range> R = range(CE->getSourceRange());
+  for (const IdRef &Id : Plan.IdRefs) {
+    std::optional<Range> R = range(Id.E->getSourceRange());
     if (!R)
-      return fail(Why, "a work-item ID query", CE->getBeginLoc());
+      return fail(Why, "a work-item ID query", Id.E->getBeginLoc());
     bool Inside = false;
     for (const Range &C : Consumed)
       Inside |= R->Begin >= C.Begin && R->End <= C.End;
     if (!Inside)
-      E.replace(R->Begin, R->End - R->Begin, idName(CE));
+      E.replace(R->Begin, R->End - R->Begin, redirectedId(Id.Global, Id.Dim));
   }
   return true;
 }
 
 } // namespace
 
-bool emitKernel(ASTContext &Ctx, const KernelPlan &Plan, EditList &Edits,
-                std::string &Why) {
+bool emitKernel(ASTContext &Ctx, const KernelPlan &Plan, const Dialect &D,
+                EditList &Edits, std::string &Why) {
   if (!Plan.rewrites())
     return true;
-  Emitter Em(Ctx, Plan);
+  Emitter Em(Ctx, Plan, D);
   EditList Local = Edits;
   if (!Em.run(Local, Why))
     return false;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tdrc/Rewriter/TdrPragmas.h"
+#include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/RemapPlanner.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -137,13 +138,14 @@ private:
         C = &It->second;
     }
     SourceLocation Loc = L.Clauses.front().Loc;
+    std::string Kernel = dialectFor(Ctx.getLangOpts()).Kernel;
     if (L.isOff()) {
       if (C && C->Fn && C->Fn->doesThisDeclarationHaveABody() &&
-          isOpenCLKernel(C->Fn))
+          isKernelFunction(C->Fn))
         Dirs.Off.try_emplace(C->Fn, L.Hash);
       else
-        warn(Loc, spelled(L) + " must be followed by a __kernel function "
-                               "definition; ignored");
+        warn(Loc, spelled(L) + " must be followed by a " + Kernel +
+                      " function definition; ignored");
       return nullptr;
     }
     if (!C || !C->Branch)
@@ -152,9 +154,9 @@ private:
     else if (C->ElseIf)
       warn(Loc, spelled(L) + " cannot apply to an 'else if' alone; put it "
                              "before the chain's first 'if'; ignored");
-    else if (!C->Owner || !isOpenCLKernel(C->Owner))
-      warn(Loc, spelled(L) + " applies to branches of __kernel functions "
-                             "only; ignored");
+    else if (!C->Owner || !isKernelFunction(C->Owner))
+      warn(Loc, spelled(L) + " applies to branches of " + Kernel +
+                    " functions only; ignored");
     else
       return C->Branch;
     return nullptr;

@@ -1,5 +1,6 @@
 //===- TdrcFrontend.cpp - Parse, analyse and rewrite one kernel file -------===//
 #include "tdrc/Rewriter/TdrcFrontend.h"
+#include "tdrc/Rewriter/CudaParsing.h"
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/Rewriter/KernelEmitter.h"
 #include "tdrc/Occupancy/GpuTable.h"
@@ -28,7 +29,7 @@ public:
   std::vector<const FunctionDecl *> Kernels;
   void run(const MatchFinder::MatchResult &R) override {
     if (auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn"))
-      if (isOpenCLKernel(FD))
+      if (isKernelFunction(FD))
         Kernels.push_back(FD);
   }
 };
@@ -50,11 +51,18 @@ public:
         &Collector);
     Finder.matchAST(Ctx);
 
+    const Dialect &Dl = dialectFor(Ctx.getLangOpts());
     PlannerOptions PO;
     PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
     PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
     PO.Neighbors = Opts.Feedback ? 16 : Opts.Neighbors; // the smallest N
     PO.FeedbackNeighbors = Opts.Feedback ? Opts.Neighbors : 0;
+    if (Opts.Feedback && Dl.Cuda) { // the feedback loop is runtime/cl's
+      PO.Neighbors = Opts.Neighbors;
+      PO.FeedbackNeighbors = 0;
+      Result.Warnings.push_back("--feedback is for OpenCL kernels (the "
+                                "runtime/cl loop); ignored for CUDA");
+    }
     PO.Force = Opts.Force;
     PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
                    : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
@@ -68,23 +76,26 @@ public:
     PO.Directives = &Dirs;
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
+      if (K->isTemplateInstantiation())
+        continue; // explained with its template
       ++Result.Kernels;
+      if (K->isTemplated()) { // CUDA: a __global__ template
+        leaveAlone(Ctx, K,
+                   "kernel template '" + K->getNameAsString() +
+                       "' left unchanged: tdrc does not rewrite templates yet",
+                   "it is a template; tdrc does not rewrite templates yet");
+        continue;
+      }
       if (alreadyRewritten(SM, K)) { // idempotence: a no-op, with a remark
-        DiagnosticsEngine &D = Ctx.getDiagnostics();
-        D.Report(K->getLocation(),
-                 D.getCustomDiagID(DiagnosticsEngine::Remark,
-                                   "kernel '%0' was already rewritten by "
-                                   "tdrc; left unchanged"))
-            << K->getName();
-        Result.Explain.push_back(where(SM, K->getLocation()) + ": kernel '" +
-                                 K->getNameAsString() +
-                                 "': 0 branch(es) remapped (left unchanged: "
-                                 "already rewritten by tdrc)");
+        leaveAlone(Ctx, K,
+                   "kernel '" + K->getNameAsString() +
+                       "' was already rewritten by tdrc; left unchanged",
+                   "already rewritten by tdrc");
         continue;
       }
       KernelPlan Plan = planKernel(Ctx, K, PO);
       std::string Why;
-      bool Emitted = emitKernel(Ctx, Plan, Edits, Why);
+      bool Emitted = emitKernel(Ctx, Plan, Dl, Edits, Why);
       unsigned Rounds = Emitted ? unsigned(Plan.Rounds.size()) : 0;
       unsigned Branches = 0;
       for (const RemapRound &R : Plan.Rounds)
@@ -94,9 +105,10 @@ public:
                          std::to_string(Branches) + " branch(es) remapped";
       if (Rounds)
         Head += " in " + std::to_string(Rounds) + " round(s), " +
-                std::to_string(Plan.LocalBytes) +
-                " bytes of local memory for work-groups of up to " +
-                std::to_string(Plan.MaxWorkGroupSize) + " work-items";
+                std::to_string(Plan.LocalBytes) + " bytes of " +
+                Dl.SharedMemory + " for " + Dl.Groups + " of up to " +
+                std::to_string(Plan.MaxWorkGroupSize) + " " + Dl.Items +
+                (Plan.LaunchBounds ? " (__launch_bounds__)" : "");
       if (!Emitted)
         Head += " (left unchanged: " + Why + ")";
       Result.Explain.push_back(where(SM, K->getLocation()) + ": " + Head);
@@ -120,6 +132,18 @@ public:
   }
 
 private:
+  /// A kernel tdrc does not plan: a remark and the --explain line.
+  void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,
+                  const std::string &Remark, const std::string &Why) {
+    DiagnosticsEngine &D = Ctx.getDiagnostics();
+    D.Report(K->getLocation(),
+             D.getCustomDiagID(DiagnosticsEngine::Remark, "%0"))
+        << Remark;
+    Result.Explain.push_back(where(Ctx.getSourceManager(), K->getLocation()) +
+                             ": kernel '" + K->getNameAsString() +
+                             "': 0 branch(es) remapped (left unchanged: " +
+                             Why + ")");
+  }
   /// Whether the kernel body starts with the prologue comment tdrc writes
   /// (lib/TDR/RemapCode.cpp), i.e. the kernel is tdrc's own output.
   static bool alreadyRewritten(const SourceManager &SM, const FunctionDecl *K) {
@@ -204,42 +228,49 @@ private:
   RewriteResult &Result;
 };
 
-/// The parser flags: OpenCL C 1.2 unless the user picks a standard, the real
-/// resource directory (a libTooling binary would guess it from its own path),
-/// and no warnings (tdrc reports errors only; the user's compiler warns).
-/// tdrc's own `#pragma tdr` warnings bypass `-w` (emitTdrWarnings).
-std::vector<std::string> parserFlags(const RewriteOptions &Opts) {
-  std::vector<std::string> Flags = {"-xcl", "-w",
+/// The parser flags: OpenCL C 1.2 unless the user picks a standard (or
+/// CUDA's device-side flags, CudaParsing.h), the real resource directory (a
+/// libTooling binary would guess it from its own path), and no warnings
+/// (tdrc reports errors only; the user's compiler warns).  tdrc's own
+/// `#pragma tdr` warnings bypass `-w` (emitTdrWarnings).
+std::vector<std::string> parserFlags(const RewriteOptions &Opts,
+                                     const CudaSetup *Cuda) {
+  std::vector<std::string> Flags = {"-w",
                                     "-resource-dir=" TDRC_CLANG_RESOURCE_DIR};
-  bool HasStd = false;
-  for (const std::string &A : Opts.ClangArgs)
-    HasStd |= llvm::StringRef(A).starts_with("-cl-std=");
-  if (!HasStd)
-    Flags.push_back("-cl-std=CL1.2");
+  if (Cuda) {
+    Flags.insert(Flags.begin(), Cuda->Flags.begin(), Cuda->Flags.end());
+  } else {
+    Flags.insert(Flags.begin(), "-xcl");
+    bool HasStd = false;
+    for (const std::string &A : Opts.ClangArgs)
+      HasStd |= llvm::StringRef(A).starts_with("-cl-std=");
+    if (!HasStd)
+      Flags.push_back("-cl-std=CL1.2");
+  }
   Flags.insert(Flags.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
   return Flags;
 }
 
-} // namespace
-
-RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
+/// Runs tdrc on File (mapped to Code when given) with the right parser.
+RewriteResult run(const std::string &File, const std::string *Code,
+                  const RewriteOptions &Opts, bool Quiet) {
   RewriteResult Result;
-  tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
-  tooling::ClangTool Tool(DB, {Path});
+  std::optional<CudaSetup> Cuda;
+  if (isCudaInput(File, Opts.ClangArgs)) {
+    Cuda = cudaSetup(Opts.CudaPath, Opts.CudaPrelude, Opts.ClangArgs);
+    if (!Cuda->Warning.empty())
+      Result.Warnings.push_back(Cuda->Warning);
+  }
+  tooling::FixedCompilationDatabase DB(".",
+                                       parserFlags(Opts, Cuda ? &*Cuda : nullptr));
+  tooling::ClangTool Tool(DB, {File});
   // Clang's diagnostics say what is wrong; no "Error while processing".
   Tool.setPrintErrorMessage(false);
-  TdrcActionFactory Factory(Opts, Result);
-  if (Tool.run(&Factory) != 0)
-    Result.ParsedOK = false;
-  return Result;
-}
-
-RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
-                            const RewriteOptions &Opts, bool Quiet) {
-  RewriteResult Result;
-  tooling::FixedCompilationDatabase DB(".", parserFlags(Opts));
-  tooling::ClangTool Tool(DB, {Name});
-  Tool.mapVirtualFile(Name, Code); // an in-memory file over the real ones
+  if (Code)
+    Tool.mapVirtualFile(File, *Code); // an in-memory file over the real ones
+  if (Cuda)
+    for (auto &[Path, Text] : Cuda->Files)
+      Tool.mapVirtualFile(Path, Text);
   IgnoringDiagConsumer Ignore;
   if (Quiet) {
     Tool.setDiagnosticConsumer(&Ignore);
@@ -248,7 +279,23 @@ RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
   TdrcActionFactory Factory(Opts, Result);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;
+  if (Cuda) // the prelude lives in memory: no build system can stat it
+    llvm::erase_if(Result.Dependencies, [&](const std::string &D) {
+      return llvm::any_of(Cuda->Files,
+                          [&](const auto &F) { return F.first == D; });
+    });
   return Result;
+}
+
+} // namespace
+
+RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
+  return run(Path, nullptr, Opts, false);
+}
+
+RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
+                            const RewriteOptions &Opts, bool Quiet) {
+  return run(Name, &Code, Opts, Quiet);
 }
 
 } // namespace tdrc

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -270,6 +271,13 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       if (!V)
         return "the declaration at " + S.loc(DS->getBeginLoc()) +
                " must move out of the guarded block but is not a variable";
+      if (!isThreadPrivateVar(V) || V->getType()->isReferenceType())
+        return "the declaration of '" + V->getNameAsString() + "' at " +
+               S.loc(V->getLocation()) +
+               (V->getType()->isReferenceType()
+                    ? " (a reference)"
+                    : " (static storage, e.g. __shared__)") +
+               " would have to move out of the guarded block";
       if (V->getType()->isArrayType() && V->hasInit())
         return "the initialised array '" + V->getNameAsString() + "' at " +
                S.loc(V->getLocation()) +

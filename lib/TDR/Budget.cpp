@@ -21,6 +21,7 @@
 #include "PlannerImpl.h"
 #include "tdrc/Occupancy/KernelUsage.h"
 #include "tdrc/Occupancy/Occupancy.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/RemapCode.h"
 #include <algorithm>
 
@@ -82,9 +83,8 @@ static unsigned privateWords(PlannerState &S) {
   unsigned Bytes = 0;
   auto Add = [&](const clang::VarDecl *V) {
     clang::QualType T = V->getType();
-    if (T->isIncompleteType() || T->isDependentType() ||
-        (T.getAddressSpace() != clang::LangAS::Default &&
-         T.getAddressSpace() != clang::LangAS::opencl_private))
+    if (T->isIncompleteType() || T->isDependentType() || T->isReferenceType() ||
+        !isThreadPrivateVar(V))
       return;
     Bytes += unsigned(S.Ctx.getTypeSizeInChars(T).getQuantity());
   };

@@ -23,7 +23,8 @@ namespace tdrc {
 
 std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
                               const std::vector<std::string> &Recompute,
-                              const std::string &Where, const std::string &I) {
+                              const std::string &Where, const std::string &I,
+                              const Dialect &D) {
   bool Region = R.Region >= 0;
   std::string J = I + "  ", K = I + "    ", L = I + "      ";
   DgiSize Z = dgiSize(Plan, R); // literals, or TDR_NEIGHBORS (--feedback)
@@ -34,22 +35,23 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
   std::string Cell = "tdr_p * " + Z.Groups + " + tdr_plid / " + N;
   std::string S;
   S += I + "{ /* tdrc: round " + std::to_string(R.Index) + ", Data Group "
-       "Indexing of work-items over " + std::to_string(R.Paths) +
-       " paths (neighbourhoods of " + Z.Describe +
-       ") for the branch at " + Where + " */\n";
+       "Indexing of " + D.Items + " over " + std::to_string(R.Paths) +
+       " paths (neighbourhoods of " + Z.Describe + ") for the branch at " +
+       Where + " */\n";
   S += J + "if (tdr_enabled) {\n";
-  S += K + "tdr_path_in[tdr_plid] = (uchar)(" + Key + ");\n";
-  S += K + "for (uint tdr_i = tdr_plid; tdr_i < " + Z.Cells +
+  S += K + "tdr_path_in[tdr_plid] = (" + D.UChar + ")(" + Key + ");\n";
+  S += K + "for (" + D.UInt + " tdr_i = tdr_plid; tdr_i < " + Z.Cells +
        "; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;\n";
   S += J + "}\n";
-  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
-  S += J + "if (tdr_enabled) { /* rank among my neighbourhood's work-items on "
-           "my path; the last of them writes their count */\n";
-  S += K + "const uint tdr_p = tdr_path_in[tdr_plid], tdr_first = tdr_plid / " +
-       N + " * " + N + ";\n";
-  S += K + "const uint tdr_end = tdr_first + " + N + " < tdr_wgsize ? "
-           "tdr_first + " + N + " : tdr_wgsize;\n";
-  S += K + "uint tdr_j = tdr_first;\n";
+  S += J + D.barrier(false) + "\n";
+  S += J + "if (tdr_enabled) { /* rank among my neighbourhood's " + D.Items +
+       " on my path; the last of them writes their count */\n";
+  S += K + "const " + D.UInt +
+       " tdr_p = tdr_path_in[tdr_plid], tdr_first = tdr_plid / " + N + " * " +
+       N + ";\n";
+  S += K + "const " + D.UInt + " tdr_end = tdr_first + " + N +
+       " < tdr_wgsize ? tdr_first + " + N + " : tdr_wgsize;\n";
+  S += K + D.UInt + " tdr_j = tdr_first;\n";
   S += K + "tdr_rank = 0;\n";
   S += K + "for (; tdr_j < tdr_plid; ++tdr_j) tdr_rank += tdr_path_in[tdr_j] "
            "== tdr_p;\n";
@@ -57,7 +59,7 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
            "!= tdr_p; ++tdr_j) {}\n";
   S += K + "if (tdr_j == tdr_end) tdr_count[" + Cell + "] = tdr_rank + 1;\n";
   S += J + "}\n";
-  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + D.barrier(false) + "\n";
   S += J + "if (tdr_enabled && tdr_plid == 0u) { /* exclusive scan: first "
            "slot of each path and neighbourhood */\n";
   S += K + "int tdr_sum = 0;\n";
@@ -67,20 +69,21 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
   S += L + "tdr_sum += tdr_c;\n";
   S += K + "}\n";
   S += J + "}\n";
-  S += J + "barrier(CLK_LOCAL_MEM_FENCE);\n";
+  S += J + D.barrier(false) + "\n";
   S += feedbackWrites(Plan, R, Z, J, K);
   S += J + "if (tdr_enabled) {\n";
-  S += K + "const uint tdr_p = tdr_path_in[tdr_plid];\n";
+  S += K + "const " + D.UInt + " tdr_p = tdr_path_in[tdr_plid];\n";
   S += K + "const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;\n";
   S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
-  S += K + "tdr_path_of[tdr_pos] = (uchar)tdr_p;\n";
+  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar + ")tdr_p;\n";
   std::string Saves;
   emitSaves(Saves, Plan, R, L);
   if (!Saves.empty())
-    S += K + "if (tdr_pos != (int)tdr_plid) { /* a work-item that keeps its "
-             "slot keeps its state */\n" + Saves + K + "}\n";
+    S += K + "if (tdr_pos != (int)tdr_plid) { /* a " + D.Item +
+         " that keeps its slot keeps its state */\n" + Saves + K + "}\n";
   S += J + "}\n";
-  emitHandOver(S, Plan, R, Recompute, "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J);
+  emitHandOver(S, Plan, R, Recompute,
+               "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J, D);
   S += I + "}\n";
   return S;
 }

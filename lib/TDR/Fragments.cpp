@@ -20,8 +20,11 @@
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
 #include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/PathVector.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -51,9 +54,8 @@ const VarDecl *storedVar(const Expr *E) {
   }
   auto *DR = dyn_cast<DeclRefExpr>(E);
   auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (V && V->getType().getAddressSpace() != LangAS::Default &&
-      V->getType().getAddressSpace() != LangAS::opencl_private)
-    return nullptr; // __local arrays are shared memory
+  if (V && !isThreadPrivateVar(V))
+    return nullptr; // __local / __shared__ arrays are shared memory
   return V;
 }
 
@@ -63,7 +65,7 @@ bool isPureCall(const CallExpr *CE) {
     return false;
   if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>())
     return true;
-  return FD->getName().starts_with("get_"); // work-item functions
+  return calleeName(FD).starts_with("get_"); // work-item functions
 }
 
 /// What a range of statements may do to a hoisted condition.
@@ -73,7 +75,7 @@ struct Effects {
   const Stmt *Jump = nullptr;   // return, goto, or break/continue leaving it
 
   void scan(const Stmt *St, unsigned Breakable = 0) {
-    if (!St)
+    if (!St || cudaBuiltinVar(St)) // reading threadIdx.x changes nothing
       return;
     if (auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->isAssignmentOp())
       store(BO->getLHS(), BO);
@@ -87,8 +89,15 @@ struct Effects {
       for (const Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D))
           Vars.try_emplace(V, DS);
-    if (auto *CE = dyn_cast<CallExpr>(St); CE && !isPureCall(CE) && !Memory)
-      Memory = CE;
+    if (auto *CE = dyn_cast<CallExpr>(St)) {
+      // C++: `a = b` of a class, and arguments bound to non-const references.
+      if (auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+          OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        store(OC->getArg(0), OC);
+      forEachMutableRefArg(CE, [&](const Expr *A) { store(A, CE); });
+      if (!isPureCall(CE) && !Memory)
+        Memory = CE;
+    }
     if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(St) ||
         (isa<BreakStmt, ContinueStmt>(St) && !Breakable))
       Jump = Jump ? Jump : St;
@@ -109,6 +118,8 @@ private:
 /// Does E read memory (through a pointer, a shared array) or call anything
 /// but pure functions?  Fills the private variables it reads.
 bool readsOf(const Stmt *E, llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  if (cudaBuiltinVar(E)) // threadIdx.x & co. are no memory
+    return false;
   bool Memory = false;
   if (auto *DR = dyn_cast<DeclRefExpr>(E))
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
@@ -184,7 +195,7 @@ std::optional<std::string> hoistBlocker(PlannerState &S, const PathMember &M,
   for (const Stmt *St : Between)
     E.scan(St);
   for (const Expr *C : conditions(M)) {
-    if (C->HasSideEffects(S.Ctx))
+    if (hasSideEffectsBesidesIds(C, S.Ctx))
       return "its condition at " + S.loc(C->getBeginLoc()) +
              " has side effects";
     llvm::SmallVector<const VarDecl *, 8> Vars;

@@ -1,6 +1,9 @@
 //===- KernelChecks.cpp - Reasons not to touch a kernel at all -------------===//
 #include "PlannerImpl.h"
-#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -33,7 +36,7 @@ public:
   bool VisitNamedDecl(NamedDecl *ND) {
     // tdrc's own state lives under this prefix; a clash would miscompile, and
     // an already-rewritten kernel is recognised this way (idempotence).
-    if (IsKernel && ND->getName().starts_with("tdr_"))
+    if (IsKernel && ND->getIdentifier() && ND->getName().starts_with("tdr_"))
       return fail("it already uses the name '" + ND->getNameAsString() +
                   "' (the tdr_ prefix is reserved for tdrc; an already "
                   "rewritten kernel is left as it is)");
@@ -45,8 +48,13 @@ public:
     if (!Callee)
       return fail("it calls through a function pointer at " +
                   S.loc(CE->getBeginLoc()));
-    if (const FunctionDecl *Def = Callee->getDefinition();
-        Def && Def->hasBody()) {
+    if (auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+        MD && !MD->isStatic() && !MD->isTrivial() && userDefinition(MD))
+      return fail("it calls the member function '" +
+                  MD->getQualifiedNameAsString() + "' at " +
+                  S.loc(CE->getBeginLoc()) +
+                  " (tdrc leaves classes in device code alone)");
+    if (const FunctionDecl *Def = userDefinition(Callee)) {
       if (!Seen.insert(Def).second)
         return true;
       KernelScanner Inner(S, Def, false, Seen);
@@ -55,10 +63,11 @@ public:
         return fail(*Inner.Reason);
       return true;
     }
-    StringRef Name = Callee->getName();
-    switch (classifyBuiltin(Name)) {
+    StringRef Name = calleeName(Callee);
+    switch (classifyCallee(Callee)) {
     case BuiltinKind::Collective:
-      return fail("it calls the collective '" + Name.str() + "' at " +
+      return fail("it calls the collective '" +
+                  Callee->getQualifiedNameAsString() + "' at " +
                   S.loc(CE->getBeginLoc()) +
                   " (regrouping work-items would change its result)");
     case BuiltinKind::WorkItemLinearId:
@@ -71,11 +80,66 @@ public:
     }
   }
 
+  // CUDA: threadIdx.x/.y/.z are the IDs to redirect; blockIdx, blockDim,
+  // gridDim and warpSize are uniform and need nothing.
+  bool VisitPseudoObjectExpr(PseudoObjectExpr *E) {
+    CudaVarRef R = cudaBuiltinVar(E);
+    if (!R)
+      return true;
+    Members.insert(R.Ref);
+    return R.Var != CudaVar::ThreadIdx || threadIdx(E, unsigned(R.Dim));
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DR) {
+    CudaVarRef R = cudaBuiltinVar(DR);
+    if (R.Var == CudaVar::ThreadIdx && !Members.count(DR))
+      return fail("it uses threadIdx as a whole at " +
+                  S.loc(DR->getBeginLoc()) +
+                  " (only threadIdx.x, .y and .z are redirected)");
+    return true;
+  }
+
+  // C++ in device code that the analysis does not model.
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    return fail("it defines a lambda at " + S.loc(L->getBeginLoc()) +
+                " (tdrc leaves lambdas in device code alone)");
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *F) {
+    return fail("it uses a range-based for loop at " +
+                S.loc(F->getBeginLoc()));
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *N) {
+    return fail("it allocates with new at " + S.loc(N->getBeginLoc()));
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *C = CE->getConstructor();
+    if (C && C->isUserProvided() && userDefinition(C))
+      return fail("it constructs a '" + C->getParent()->getNameAsString() +
+                  "' with a user-defined constructor at " +
+                  S.loc(CE->getBeginLoc()) +
+                  " (tdrc leaves classes in device code alone)");
+    return true;
+  }
+
 private:
   bool fail(std::string Why) {
     if (!Reason)
       Reason = std::move(Why);
     return false;
+  }
+
+  bool threadIdx(const Expr *E, unsigned Dim) {
+    const char *Axis[] = {"x", "y", "z"};
+    std::string Name = std::string("threadIdx.") + Axis[Dim];
+    if (!IsKernel)
+      return fail("helper '" + FD->getNameAsString() + "' reads '" + Name +
+                  "' at " + S.loc(E->getBeginLoc()) +
+                  " (pass the ID as an argument so remapping can redirect it)");
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+      return fail("'" + Name + "' at " + S.loc(E->getBeginLoc()) +
+                  " is spelled inside a macro");
+    S.Plan.Dims = std::max(S.Plan.Dims, Dim + 1);
+    S.Plan.IdRefs.push_back({E, false, Dim});
+    return true;
   }
 
   bool workItemId(CallExpr *CE, StringRef Name) {
@@ -95,7 +159,7 @@ private:
                   " takes a dimension that is not a constant 0, 1 or 2");
     unsigned D = unsigned(Dim->getExtValue());
     S.Plan.Dims = std::max(S.Plan.Dims, D + 1);
-    S.Plan.IdCalls.push_back(CE);
+    S.Plan.IdRefs.push_back({CE, Name == "get_global_id", D});
     return true;
   }
 
@@ -103,6 +167,8 @@ private:
   const FunctionDecl *FD;
   bool IsKernel;
   llvm::DenseSet<const FunctionDecl *> &Seen;
+  /// Built-in variables read through .x/.y/.z (not as a whole).
+  llvm::DenseSet<const DeclRefExpr *> Members;
 };
 
 /// Records every private variable that is written after its declaration.
@@ -117,6 +183,17 @@ public:
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       mark(UO->getSubExpr());
+    return true;
+  }
+  // C++: a callee may change what a non-const reference binds; a reference
+  // variable is another name of its object.
+  bool VisitCallExpr(CallExpr *CE) {
+    forEachMutableRefArg(CE, [&](const Expr *A) { mark(A); });
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getType()->isReferenceType() && V->getInit())
+      mark(V->getInit());
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
@@ -186,16 +263,17 @@ public:
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
-    if (FD && FD->getName().starts_with("vload"))
+    if (FD && calleeName(FD).starts_with("vload"))
       S.GlobalAccesses.push_back(CE);
     bool Writes = !FD;
-    if (FD && FD->hasBody()) {
+    if (FD && userDefinition(FD)) {
       for (const ParmVarDecl *P : FD->parameters())
         Writes |= P->getType()->isPointerType();
     } else if (FD) {
-      StringRef N = FD->getName();
-      Writes = classifyBuiltin(N) == BuiltinKind::Atomic ||
-               N.starts_with("vstore") || N.starts_with("write_image");
+      StringRef N = calleeName(FD);
+      Writes = classifyCallee(FD) == BuiltinKind::Atomic ||
+               N.starts_with("vstore") || N.starts_with("write_image") ||
+               (S.Ctx.getLangOpts().CUDA && cudaBuiltinWritesMemory(N));
     }
     if (Writes) {
       S.GlobalWrites.push_back(CE);
@@ -236,22 +314,10 @@ private:
     LangAS AS = LHS->getType().getAddressSpace();
     if (AS == LangAS::opencl_local || AS == LangAS::opencl_private)
       return false;
-    const Expr *E = LHS->IgnoreParenImpCasts();
-    while (true) {
-      if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-        E = ME->getBase()->IgnoreParenImpCasts();
-      else if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
-        E = VE->getBase()->IgnoreParenImpCasts();
-      else if (auto *AS2 = dyn_cast<ArraySubscriptExpr>(E);
-               AS2 && AS2->getBase()->IgnoreParenImpCasts()->getType()
-                          ->isArrayType())
-        E = AS2->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
+    const Expr *E = storageRoot(LHS);
     if (auto *DR = dyn_cast<DeclRefExpr>(E))
       if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-        return V->getType().getAddressSpace() == LangAS::opencl_global;
+        return isGlobalMemoryVar(V);
     return true;
   }
   PlannerState &S;
@@ -269,7 +335,7 @@ std::optional<std::string> checkKernel(PlannerState &S) {
   KernelScanner Scanner(S, S.Kernel, true, Seen);
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(S.Body));
   if (Scanner.Reason) {
-    S.Plan.IdCalls.clear();
+    S.Plan.IdRefs.clear();
     return Scanner.Reason;
   }
   if (S.Body->getLBracLoc().isMacroID() || S.Body->getRBracLoc().isMacroID())

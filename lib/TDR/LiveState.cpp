@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
-#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -35,6 +37,7 @@ static void collectVars(const Stmt *St, std::vector<const VarDecl *> &Out) {
     collectVars(C, Out);
 }
 
+/// OpenCL: a pointee in the private address space.
 static bool isPrivate(QualType T) {
   LangAS AS = T.getAddressSpace();
   return AS == LangAS::Default || AS == LangAS::opencl_private;
@@ -53,14 +56,16 @@ bool LiveState::isPureExpr(const Expr *E, unsigned Depth) {
   if (!E || Depth > 16)
     return false;
   E = E->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
           UnaryExprOrTypeTraitExpr>(E))
     return true;
+  if (CudaVarRef R = cudaBuiltinVar(E)) // threadIdx.x, blockDim.y, warpSize
+    return R.Dim >= 0 || R.Var == CudaVar::WarpSize;
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (isa<EnumConstantDecl>(DR->getDecl()))
       return true;
     auto *V = dyn_cast<VarDecl>(DR->getDecl());
-    if (!V || !isPrivate(V->getType()) || S.Written.count(V))
+    if (!V || !isThreadPrivateVar(V) || S.Written.count(V))
       return false;
     return isa<ParmVarDecl>(V) || isRecomputable(V, Depth + 1);
   }
@@ -90,11 +95,11 @@ bool LiveState::isPureExpr(const Expr *E, unsigned Depth) {
   }
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || FD->hasBody())
+    if (!FD || userDefinition(FD))
       return false;
-    BuiltinKind K = classifyBuiltin(FD->getName());
+    BuiltinKind K = classifyCallee(FD);
     if (K != BuiltinKind::WorkItemId && K != BuiltinKind::WorkGroupUniform &&
-        !isPureBuiltin(FD->getName()))
+        !isPureBuiltin(calleeName(FD)))
       return false;
     for (const Expr *A : Call->arguments())
       if (!isPureExpr(A, Depth + 1))
@@ -152,7 +157,7 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
                                                const RemapRound &R, bool &Skip,
                                                bool &Recompute) {
   std::string Name = "'" + V->getNameAsString() + "'";
-  if (!isPrivate(V->getType()) || V->isStaticLocal()) {
+  if (!isThreadPrivateVar(V)) {
     Skip = true; // local/global/constant memory is shared, not per-item
     return std::nullopt;
   }
@@ -174,7 +179,11 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
   }
   if (S.TD.isAddressTaken(V))
     return "the address of " + Name + " (" + S.loc(V->getLocation()) +
-           ") is taken, so it cannot move to another work-item";
+           (S.Ctx.getLangOpts().CPlusPlus ? ") is taken or a reference binds it"
+                                          : ") is taken") +
+           ", so it cannot move to another work-item";
+  if (V->getType()->isReferenceType())
+    return Name + " is a reference (" + S.loc(V->getLocation()) + ")";
   if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())
     return Name + " is const and declared in a macro";
   if (isRecomputable(V)) {
@@ -192,8 +201,19 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
   }
   if (T->isHalfType() || T->isFloat16Type())
     return Name + " has a half type";
-  if (T->isPointerType() && isPrivate(T->getPointeeType()))
+  if (T->isPointerType() && !S.Ctx.getLangOpts().CUDA &&
+      isPrivate(T->getPointeeType()))
     return Name + " points to private memory of its work-item";
+  // CUDA pointers are generic: follow where their values come from.
+  if (T->isPointerType() && S.Ctx.getLangOpts().CUDA &&
+      !pointsOutsideThread(S, V))
+    return Name + " may point to memory of its own thread (only pointers "
+                  "computed from kernel parameters and __shared__, "
+                  "__device__ or __constant__ variables move)";
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      RD && !(RD->isTriviallyCopyable() && RD->hasTrivialDefaultConstructor()))
+    return Name + " has a class type that shared memory cannot hold (not "
+                  "trivially constructible and copyable)";
   if (const TagDecl *TD = T->getAsTagDecl())
     if (TD->getDeclContext()->isFunctionOrMethod())
       return Name + " has a type declared inside the kernel";

@@ -50,7 +50,7 @@ struct PlannerState {
 };
 
 // KernelChecks.cpp
-/// A reason not to touch the kernel at all, or none.  Fills Plan.IdCalls and
+/// A reason not to touch the kernel at all, or none.  Fills Plan.IdRefs and
 /// Plan.Dims on success.
 std::optional<std::string> checkKernel(PlannerState &S);
 void collectWrites(PlannerState &S);
@@ -90,6 +90,12 @@ private:
                         std::vector<const clang::VarDecl *> &Out);
   unsigned poolFor(clang::QualType Elem);
 };
+
+// PointerTargets.cpp
+/// CUDA: every value the pointer V takes in the kernel comes from kernel
+/// parameters, __shared__/__device__/__constant__ variables or null, so it
+/// never points into one thread's own variables and may move to another.
+bool pointsOutsideThread(PlannerState &S, const clang::VarDecl *V);
 
 // Fragments.cpp
 /// The paths of B as a round member; a reason when they cannot be remapped.

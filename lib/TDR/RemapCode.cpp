@@ -18,23 +18,10 @@ std::string redirectedId(bool Global, unsigned Dim) {
   return (Global ? "tdr_gid" : "tdr_lid") + std::to_string(Dim);
 }
 
-static std::string poolDecl(const MigrationPool &P, const ASTContext &Ctx,
-                            unsigned WG) {
-  std::string Dims =
-      "[" + std::to_string(P.Slots) + "][" + std::to_string(WG) + "]";
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  if (P.Type->isPointerType()) // the pointer lives in local memory
-    P.Type.print(OS, Ctx.getPrintingPolicy(), "__local " + P.Name + Dims);
-  else
-    OS << "__local " << P.Type.getAsString(Ctx.getPrintingPolicy()) << " "
-       << P.Name << Dims;
-  return Out + ";";
-}
-
 std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
-                          const std::string &I) {
+                          const std::string &I, const Dialect &D) {
   std::string WG = std::to_string(Plan.MaxWorkGroupSize);
+  std::string Sh = std::string(D.Shared) + " ", UInt = D.UInt;
   bool Regions = false, Keys = false;
   for (const RemapRound &R : Plan.Rounds) {
     Regions |= R.Region >= 0;
@@ -43,23 +30,28 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
   }
   std::string S;
   S += I + "/* tdrc: thread-data remapping state, shared by " +
-       std::to_string(Plan.Rounds.size()) + " round(s), for work-groups of "
-       "up to " + WG + " work-items */\n";
+       std::to_string(Plan.Rounds.size()) + " round(s), for " + D.Groups +
+       " of up to " + WG + " " + D.Items + " */\n";
   S += feedbackMacros(Plan); // --feedback: TDR_NEIGHBORS
-  S += I + (Plan.ShortIdPool ? "__local ushort tdr_pool[" : "__local uint tdr_pool[") +
-       WG + "];      /* logical work-item per slot */\n";
-  S += I + "__local uchar tdr_path_of[" + WG + "];  /* its path */\n";
-  S += I + "__local int tdr_head, tdr_tail";
+  S += I + Sh + (Plan.ShortIdPool ? D.UShort : D.UInt) + " tdr_pool[" + WG +
+       "];      /* logical " + D.Item + " per slot */\n";
+  S += I + Sh + D.UChar + " tdr_path_of[" + WG + "];  /* its path */\n";
+  S += I + Sh + "int tdr_head, tdr_tail";
   S += Regions ? ", tdr_ninactive;\n" : ";\n";
   if (Plan.MaxDgiCounts) {
-    S += I + "__local uchar tdr_path_in[" + WG + "];  /* path per physical work-item (DGI) */\n";
-    S += I + "__local int tdr_count[" + std::to_string(Plan.MaxDgiCounts) +
+    S += I + Sh + D.UChar + " tdr_path_in[" + WG + "];  /* path per physical " +
+         D.Item + " (DGI) */\n";
+    S += I + Sh + "int tdr_count[" + std::to_string(Plan.MaxDgiCounts) +
          "];  /* per path and neighbourhood: count, then first slot */\n";
   }
   for (const MigrationPool &P : Plan.Pools)
-    S += I + poolDecl(P, Ctx, Plan.MaxWorkGroupSize) + "\n";
-  S += I + "const uint tdr_wgsize = (uint)(get_local_size(0) * "
-           "get_local_size(1) * get_local_size(2));\n";
+    S += I +
+         D.sharedDecl(P.Type,
+                      P.Name + "[" + std::to_string(P.Slots) + "][" + WG + "]",
+                      Ctx.getPrintingPolicy()) +
+         ";\n";
+  S += I + "const " + UInt + " tdr_wgsize = (" + UInt + ")(" + D.localSize(0) +
+       " * " + D.localSize(1) + " * " + D.localSize(2) + ");\n";
   S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
        "u; /* larger groups run unremapped */\n";
   for (const RemapRound &R : Plan.Rounds)
@@ -67,19 +59,23 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
       S += I + "const int " + roundSwitch(R) + " = tdr_enabled && " + R.PaysIf +
            "; /* round " + std::to_string(R.Index) +
            " pays for itself (tdrc's profitability model) */\n";
-  S += I + "const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * "
-           "(get_local_id(1) + get_local_size(1) * get_local_id(2)));\n";
-  S += I + "uint tdr_lid = tdr_plid; /* logical flat local ID */\n";
-  for (unsigned D = 0; D < Plan.Dims; ++D)
-    S += I + "size_t " + redirectedId(false, D) + " = get_local_id(" +
-         std::to_string(D) + "), " + redirectedId(true, D) +
-         " = get_global_id(" + std::to_string(D) + ");\n";
+  S += I + "const " + UInt + " tdr_plid = (" + UInt + ")(" + D.localId(0) +
+       " + " + D.localSize(0) + " * (" + D.localId(1) + " + " +
+       D.localSize(1) + " * " + D.localId(2) + "));\n";
+  S += I + UInt + " tdr_lid = tdr_plid; /* logical flat local ID */\n";
+  for (unsigned Dim = 0; Dim < Plan.Dims; ++Dim) {
+    S += I + D.IdType + " " + redirectedId(false, Dim) + " = " + D.localId(Dim);
+    if (D.GlobalIds)
+      S += ", " + redirectedId(true, Dim) + " = " + D.globalId(Dim);
+    S += ";\n";
+  }
   S += I + "int tdr_path = 0" + std::string(Regions ? ", tdr_active = 1" : "") +
        ";\n";
   if (Regions || Plan.MaxDgiCounts) // a rank that outlives a barrier
     S += I + "int tdr_rank = 0;\n";
   if (Keys)
-    S += I + "long tdr_key = 0; /* a switch's value, moved with its work-item */\n";
+    S += I + "long tdr_key = 0; /* a switch's value, moved with its " +
+         D.Item + " */\n";
   return S;
 }
 
@@ -135,9 +131,10 @@ void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
   block(S, Active, true, K);
 }
 
-static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
-                  const std::vector<std::string> &Recompute,
-                  const std::string &K) {
+static void emitTakeOver(std::string &S, const KernelPlan &Plan,
+                         const RemapRound &R,
+                         const std::vector<std::string> &Recompute,
+                         const std::string &K, const Dialect &Dl) {
   bool Region = R.Region >= 0;
   S += K + "tdr_lid = tdr_pool[tdr_plid];\n";
   S += K + "tdr_path = tdr_path_of[tdr_plid];\n";
@@ -147,16 +144,17 @@ static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRoun
   for (unsigned D = 0; D < Plan.Dims; ++D) {
     std::string Id = redirectedId(false, D);
     if (D == 0)
-      S += K + Id + " = tdr_lid % get_local_size(0);\n";
+      S += K + Id + " = tdr_lid % " + Dl.localSize(0) + ";\n";
     else if (D == 1)
-      S += K + Id + " = tdr_lid / get_local_size(0) % get_local_size(1);\n";
+      S += K + Id + " = tdr_lid / " + Dl.localSize(0) + " % " +
+           Dl.localSize(1) + ";\n";
     else
-      S += K + Id + " = tdr_lid / (get_local_size(0) * get_local_size(1));\n";
+      S += K + Id + " = tdr_lid / (" + Dl.localSize(0) + " * " +
+           Dl.localSize(1) + ");\n";
   }
-  for (unsigned D = 0; D < Plan.Dims; ++D)
-    S += K + redirectedId(true, D) + " = get_global_id(" + std::to_string(D) +
-         ") - get_local_id(" + std::to_string(D) + ") + " +
-         redirectedId(false, D) + ";\n";
+  for (unsigned D = 0; D < Plan.Dims && Dl.GlobalIds; ++D)
+    S += K + redirectedId(true, D) + " = " + Dl.globalId(D) + " - " +
+         Dl.localId(D) + " + " + redirectedId(false, D) + ";\n";
   // Recomputed values are pure functions of the IDs: every work-item takes
   // them, like the state that lives outside the active region.
   std::vector<std::string> All, Active;
@@ -173,21 +171,23 @@ static void emitTakeOver(std::string &S, const KernelPlan &Plan, const RemapRoun
 
 void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
                   const std::vector<std::string> &Recompute,
-                  const std::string &TakeOverIf, const std::string &J) {
-  S += J + (R.GlobalFence ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); "
-                            "/* global memory accesses hand over too */\n"
-                          : "barrier(CLK_LOCAL_MEM_FENCE);\n");
+                  const std::string &TakeOverIf, const std::string &J,
+                  const Dialect &D) {
+  S += J + (R.GlobalFence ? D.barrier(true) +
+                                " /* global memory accesses hand over too */\n"
+                          : D.barrier(false) + "\n");
   S += J + "if (" + TakeOverIf + ") {\n";
-  emitTakeOver(S, Plan, R, Recompute, J + "  ");
+  emitTakeOver(S, Plan, R, Recompute, J + "  ", D);
   S += J + "}\n";
 }
 
 std::string remapRound(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
-                       const std::string &Where, const std::string &I) {
+                       const std::string &Where, const std::string &I,
+                       const Dialect &D) {
   std::string S = R.Algo == Algorithm::DGI
-                      ? dataGroupIndexing(Plan, R, Recompute, Where, I)
-                      : headOrTail(Plan, R, Recompute, Where, I);
+                      ? dataGroupIndexing(Plan, R, Recompute, Where, I, D)
+                      : headOrTail(Plan, R, Recompute, Where, I, D);
   if (R.PaysIf.empty())
     return S;
   // A round that may not pay runs under its own uniform switch: where it is

@@ -1,6 +1,7 @@
 //===- RemapPlanner.cpp - Which branches of a kernel get a remap round -----===//
 #include "PlannerImpl.h"
 #include "FeedbackCode.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/RemapCode.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/PathVector.h"
@@ -15,7 +16,9 @@ using namespace clang;
 
 namespace tdrc {
 
-bool isOpenCLKernel(const FunctionDecl *FD) {
+bool isKernelFunction(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return true;
 #if CLANG_VERSION_MAJOR >= 21
   return FD->hasAttr<DeviceKernelAttr>() && FD->getLangOpts().OpenCL;
 #else
@@ -190,7 +193,7 @@ unsigned ownLocalBytes(PlannerState &S) {
     if (auto *DS = dyn_cast<DeclStmt>(St))
       for (const Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D))
-          if (V->getType().getAddressSpace() == LangAS::opencl_local) {
+          if (isSharedMemoryVar(V)) {
             S.Plan.DeclaresLocal = true;
             if (!V->getType()->isIncompleteType())
               Bytes += unsigned(
@@ -219,6 +222,14 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
       P.FixedWorkGroupSize = true;
     }
   }
+  // CUDA: a launch with more threads than __launch_bounds__ allows fails.
+  if (auto *A = Kernel->getAttr<CUDALaunchBoundsAttr>())
+    if (std::optional<llvm::APSInt> N =
+            A->getMaxThreads()->getIntegerConstantExpr(Ctx);
+        N && N->isStrictlyPositive() && N->getZExtValue() <= 65536) {
+      P.MaxWorkGroupSize = unsigned(N->getZExtValue());
+      P.LaunchBounds = true;
+    }
   S.TD.run();
   collectWrites(S);
   collectGlobalWrites(S);
@@ -443,7 +454,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
               return S.before(A.Loc, B.Loc);
             });
   if (!P.rewrites())
-    P.IdCalls.clear();
+    P.IdRefs.clear();
   return P;
 }
 

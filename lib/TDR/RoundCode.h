@@ -16,6 +16,7 @@
 #ifndef TDRC_LIB_TDR_ROUNDCODE_H
 #define TDRC_LIB_TDR_ROUNDCODE_H
 
+#include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/RemapPlan.h"
 #include <string>
 #include <vector>
@@ -35,16 +36,18 @@ void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
 /// live state.
 void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
                   const std::vector<std::string> &Recompute,
-                  const std::string &TakeOverIf, const std::string &Indent);
+                  const std::string &TakeOverIf, const std::string &Indent,
+                  const Dialect &D);
 
 std::string headOrTail(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
-                       const std::string &Where, const std::string &Indent);
+                       const std::string &Where, const std::string &Indent,
+                       const Dialect &D);
 
 std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
                               const std::vector<std::string> &Recompute,
                               const std::string &Where,
-                              const std::string &Indent);
+                              const std::string &Indent, const Dialect &D);
 
 } // namespace tdrc
 

@@ -1,6 +1,7 @@
 //===- ThreadDependence.cpp - Work-item dependence fixpoint ---------------===//
 #include "tdrc/TDR/ThreadDependence.h"
-#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtVisitor.h"
@@ -50,7 +51,9 @@ void ThreadDependence::run() {
 
 DepValue ThreadDependence::varDep(const VarDecl *V) const {
   auto It = KernelFrame->Vars.find(V);
-  return It == KernelFrame->Vars.end() ? DepValue::uniform() : It->second;
+  DepValue Val = It == KernelFrame->Vars.end() ? DepValue::uniform() : It->second;
+  // Written through a pointer or a reference the analysis cannot follow.
+  return AddressTaken.count(V) ? Val.join(DepValue::data(nullptr)) : Val;
 }
 
 Dep ThreadDependence::loopJumpDep(const Stmt *Loop) const {
@@ -71,11 +74,7 @@ void ThreadDependence::raise(Frame &F, const VarDecl *V, DepValue Val) {
   }
 }
 
-static bool isPrivateVar(const VarDecl *V) {
-  LangAS AS = V->getType().getAddressSpace();
-  return V->hasLocalStorage() &&
-         (AS == LangAS::Default || AS == LangAS::opencl_private);
-}
+static bool isPrivateVar(const VarDecl *V) { return isThreadPrivateVar(V); }
 
 /// The variable an lvalue expression writes to, if it is a private variable
 /// (possibly through members, vector elements or private array subscripts).
@@ -137,6 +136,13 @@ void ThreadDependence::noteJump(Frame &F, Dep Ctx, bool IsReturn) {
     F.ReturnCtx = maxDep(F.ReturnCtx, Ctx);
 }
 
+void ThreadDependence::escape(Frame &F, const Expr *E, Dep Ctx) {
+  std::vector<const Expr *> Idx;
+  if (const VarDecl *V = lvalueVar(E, Idx))
+    if (isPrivateVar(V) && AddressTaken.insert(V).second)
+      Changed = true;
+}
+
 DepValue ThreadDependence::evalLoad(Frame &F, const Expr *Load,
                                     DepValue Address) {
   if (Address.Level == Dep::Uniform)
@@ -148,12 +154,24 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
   if (!E)
     return {};
   E = E->IgnoreParens();
+  // CUDA's threadIdx is the thread ID; blockIdx, blockDim, gridDim and
+  // warpSize are the same in the whole block.
+  if (CudaVarRef R = cudaBuiltinVar(E))
+    return R.Var == CudaVar::ThreadIdx ? DepValue::threadId() : DepValue();
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
       auto It = F.Vars.find(V);
-      return It == F.Vars.end() ? DepValue::uniform() : It->second;
+      DepValue Val = It == F.Vars.end() ? DepValue::uniform() : It->second;
+      return AddressTaken.count(V) ? Val.join(DepValue::data(nullptr)) : Val;
     }
     return {};
+  }
+  // C++ assignment of a class object (`a = b` of a struct) is a call.
+  if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    DepValue R = eval(F, OC->getArg(1), Ctx);
+    assignTo(F, OC->getArg(0), R, Ctx);
+    return eval(F, OC->getArg(0), Ctx);
   }
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,
           UnaryExprOrTypeTraitExpr>(E))
@@ -205,10 +223,7 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
     DepValue Index = eval(F, AS->getIdx(), Ctx);
     // A private array holds per-work-item values: no memory load involved.
     const Expr *B = AS->getBase()->IgnoreParenImpCasts();
-    if (B->getType()->isArrayType() &&
-        B->getType().getAddressSpace() != LangAS::opencl_local &&
-        B->getType().getAddressSpace() != LangAS::opencl_global &&
-        B->getType().getAddressSpace() != LangAS::opencl_constant)
+    if (B->getType()->isArrayType() && isPrivateArray(B, this->Ctx))
       return Base.join(Index);
     return evalLoad(F, AS, Base.join(Index));
   }
@@ -234,8 +249,14 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
 }
 
 DepValue ThreadDependence::evalCall(Frame &F, const CallExpr *CE, Dep Ctx) {
+  forEachMutableRefArg(CE, [&](const Expr *A) { escape(F, A, Ctx); });
   std::vector<Dep> ArgDeps;
   DepValue Args;
+  // A member call's result depends on its object (`dim3 t = threadIdx`
+  // converts through a member function).
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      Args = eval(F, Obj, Ctx);
   for (const Expr *A : CE->arguments()) {
     DepValue D = eval(F, A, Ctx);
     ArgDeps.push_back(D.Level);
@@ -244,11 +265,11 @@ DepValue ThreadDependence::evalCall(Frame &F, const CallExpr *CE, Dep Ctx) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
     return DepValue::data(CE);
-  if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody())
+  if (const FunctionDecl *Def = userDefinition(FD))
     return helperSummary(Def, ArgDeps).join(Args.Level == Dep::Data
                                                 ? Args
                                                 : DepValue::uniform());
-  switch (classifyBuiltin(FD->getName())) {
+  switch (classifyCallee(FD)) {
   case BuiltinKind::WorkItemId:
   case BuiltinKind::WorkItemLinearId:
     return DepValue::threadId().join(Args);
@@ -302,9 +323,12 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
-        if (const Expr *Init = V->getInit())
+        if (const Expr *Init = V->getInit()) {
+          if (V->getType()->isReferenceType())
+            escape(F, Init, Ctx); // another name for the same object
           if (isPrivateVar(V))
             raise(F, V, eval(F, Init, Ctx).join({Ctx, nullptr}));
+        }
     return;
   }
   if (auto *IS = dyn_cast<IfStmt>(S)) {

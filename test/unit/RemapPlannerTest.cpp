@@ -29,14 +29,6 @@ Planned plan(const std::string &Code, PlannerOptions Opts = analysisOnly()) {
   return R;
 }
 
-std::string liveSummary(const RemapRound &R) {
-  std::string S;
-  for (const LiveVar &L : R.Live)
-    S += (L.How == LiveVar::Migrate ? "m:" : "r:") + L.Var->getNameAsString() +
-         " ";
-  return S;
-}
-
 TEST(RemapPlanner, MigratesDataRecomputesIdsSkipsUniforms) {
   auto R = plan(R"(
     __kernel void k(__global const int *in, __global int *out, int n) {

@@ -1,8 +1,10 @@
 //===- TestAST.cpp --------------------------------------------------------===//
 #include "TestAST.h"
+#include "tdrc/Rewriter/CudaParsing.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -14,6 +16,19 @@ ParsedCL parseCL(const std::string &Code) {
   P.AST = tooling::buildASTFromCodeWithArgs(
       Code, {"-xcl", "-cl-std=CL1.2", "-resource-dir=" TDRC_CLANG_RESOURCE_DIR},
       "input.cl");
+  return P;
+}
+
+ParsedCL parseCUDA(const std::string &Code) {
+  CudaSetup Setup = cudaSetup("", /*ForcePrelude=*/true, {});
+  std::vector<std::string> Args = Setup.Flags;
+  Args.push_back("-w");
+  Args.push_back("-resource-dir=" TDRC_CLANG_RESOURCE_DIR);
+  ParsedCL P;
+  P.AST = tooling::buildASTFromCodeWithArgs(
+      Code, Args, "input.cu", "clang-tool",
+      std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), Setup.Files);
   return P;
 }
 
@@ -33,6 +48,27 @@ std::vector<const IfStmt *> ParsedCL::ifs(const std::string &Function) {
         A->getBeginLoc(), B->getBeginLoc());
   });
   return Out;
+}
+
+std::vector<Dep> conditionClasses(ParsedCL &P) {
+  EXPECT_TRUE(P.AST);
+  const FunctionDecl *K = P.AST ? P.function("k") : nullptr;
+  EXPECT_TRUE(K);
+  std::vector<Dep> Out;
+  if (!K)
+    return Out;
+  ThreadDependence TD(P.ctx(), K);
+  TD.run();
+  for (const IfStmt *If : P.ifs("k"))
+    Out.push_back(TD.exprDep(If->getCond()).Level);
+  return Out;
+}
+
+std::string liveSummary(const RemapRound &R) {
+  std::string S;
+  for (const LiveVar &L : R.Live)
+    S += (L.How == LiveVar::Migrate ? "m:" : "r:") + L.name() + " ";
+  return S;
 }
 
 } // namespace tdrc::test

@@ -1,7 +1,9 @@
-//===- TestAST.h - Parse OpenCL C snippets for unit tests ------------------===//
+//===- TestAST.h - Parse OpenCL C and CUDA snippets for unit tests --------===//
 #ifndef TDRC_TEST_UNIT_TESTAST_H
 #define TDRC_TEST_UNIT_TESTAST_H
 
+#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/ThreadDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <memory>
@@ -10,7 +12,7 @@
 
 namespace tdrc::test {
 
-/// An OpenCL C 1.2 translation unit built from a string.
+/// A translation unit (OpenCL C 1.2 or CUDA) built from a string.
 struct ParsedCL {
   std::unique_ptr<clang::ASTUnit> AST;
   clang::ASTContext &ctx() { return AST->getASTContext(); }
@@ -20,6 +22,16 @@ struct ParsedCL {
 };
 
 ParsedCL parseCL(const std::string &Code);
+
+/// CUDA device code, parsed as tdrc does with its built-in prelude (no
+/// toolkit needed).
+ParsedCL parseCUDA(const std::string &Code);
+
+/// The class of each if condition in kernel `k`, in source order.
+std::vector<Dep> conditionClasses(ParsedCL &P);
+
+/// The live variables of a round: "m:x " (migrated) or "r:x " (recomputed).
+std::string liveSummary(const RemapRound &R);
 
 } // namespace tdrc::test
 

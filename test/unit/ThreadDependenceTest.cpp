@@ -9,18 +9,9 @@ using namespace tdrc::test;
 
 namespace {
 
-/// The class of each if condition in kernel `k`, in source order.
 std::vector<Dep> conditionClasses(const std::string &Code) {
   ParsedCL P = parseCL(Code);
-  EXPECT_TRUE(P.AST);
-  const FunctionDecl *K = P.function("k");
-  EXPECT_TRUE(K);
-  ThreadDependence TD(P.ctx(), K);
-  TD.run();
-  std::vector<Dep> Out;
-  for (const IfStmt *If : P.ifs("k"))
-    Out.push_back(TD.exprDep(If->getCond()).Level);
-  return Out;
+  return test::conditionClasses(P);
 }
 
 TEST(ThreadDependence, BoundsCheckIsThreadIdOnly) {

@@ -1,8 +1,9 @@
 //===- TdrcFrontend.h - Parse, analyse and rewrite one kernel file ---------===//
 //
-// The library entry point the tdrc driver (and tests, and later the fuzzer)
-// call: Clang parses the file, every OpenCL kernel in it is planned
-// (lib/TDR), and the plans are emitted as edits of the original text.
+// The library entry point the tdrc driver (and tests, and the fuzzer) call:
+// Clang parses the file (OpenCL C, or CUDA device code: CudaParsing.h),
+// every kernel in it is planned (lib/TDR), and the plans are emitted as
+// edits of the original text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_REWRITER_TDRCFRONTEND_H
@@ -24,6 +25,8 @@ struct RewriteOptions {
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
   std::vector<std::string> ClangArgs; // what followed `--`
+  std::string CudaPath;               // --cuda-path (empty: the default)
+  bool CudaPrelude = false;           // --cuda-prelude: no toolkit headers
 };
 
 struct RewriteResult {
@@ -36,6 +39,7 @@ struct RewriteResult {
   /// The files the parse read, the input first, as absolute paths (for
   /// --depfile); Clang's own resource-dir headers are left out.
   std::vector<std::string> Dependencies;
+  std::vector<std::string> Warnings; // about the setup (e.g. --cuda-path)
 };
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);

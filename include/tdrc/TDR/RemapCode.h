@@ -1,4 +1,4 @@
-//===- RemapCode.h - OpenCL C text of the remap rounds ---------------------===//
+//===- RemapCode.h - OpenCL C / CUDA text of the remap rounds --------------===//
 //
 // Two algorithms of Lin, Wang & Liu (TACO 2018), with reference redirection:
 //
@@ -20,6 +20,7 @@
 #ifndef TDRC_TDR_REMAPCODE_H
 #define TDRC_TDR_REMAPCODE_H
 
+#include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/RemapPlan.h"
 #include <string>
 #include <vector>
@@ -28,14 +29,15 @@ namespace tdrc {
 
 /// Declarations inserted once at the start of the kernel body.
 std::string remapPrologue(const KernelPlan &Plan, const clang::ASTContext &Ctx,
-                          const std::string &Indent);
+                          const std::string &Indent, const Dialect &D);
 
 /// The remap round placed before its branch (after the path is computed).
 /// Recompute[i] is the right-hand side for the i-th Recompute entry of
 /// Round.Live, already spelled with redirected IDs.
 std::string remapRound(const KernelPlan &Plan, const RemapRound &Round,
                        const std::vector<std::string> &Recompute,
-                       const std::string &Where, const std::string &Indent);
+                       const std::string &Where, const std::string &Indent,
+                       const Dialect &D);
 
 /// The uniform switch of a round under the profitability model (tdr_onK).
 std::string roundSwitch(const RemapRound &R);

@@ -119,17 +119,26 @@ struct RemapRound {
   std::string PaysIf;
 };
 
+/// A work-item ID the kernel reads and remapping redirects: get_local_id(D)
+/// or get_global_id(D) in OpenCL, threadIdx.x/.y/.z in CUDA.
+struct IdRef {
+  const clang::Expr *E = nullptr;
+  bool Global = false;
+  unsigned Dim = 0;
+};
+
 struct KernelPlan {
   const clang::FunctionDecl *Kernel = nullptr;
   unsigned MaxWorkGroupSize = 256;
   bool FixedWorkGroupSize = false; // reqd_work_group_size was given
+  bool LaunchBounds = false;       // CUDA __launch_bounds__ gave the bound
   unsigned Dims = 1;               // highest work-item dimension used + 1
   unsigned MaxPaths = 0;      // largest DGI round (0: no DGI round)
   unsigned MaxDgiCounts = 0;  // largest (paths + inactive) * neighbourhoods
   std::vector<RemapRound> Rounds;
   std::vector<ActiveRegion> Regions;
   std::vector<MigrationPool> Pools;
-  std::vector<const clang::CallExpr *> IdCalls; // redirected ID queries
+  std::vector<IdRef> IdRefs; // redirected ID queries
   std::vector<const clang::VarDecl *> StripConst; // become assignable
   std::vector<Explanation> Explain;
   unsigned LocalBytes = 0; // total local memory added

@@ -39,8 +39,9 @@ const clang::Expr *condOf(const clang::Stmt *S);
 KernelPlan planKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
                       const PlannerOptions &Opts);
 
-/// True for OpenCL `__kernel` functions (the attribute was renamed in Clang 21).
-bool isOpenCLKernel(const clang::FunctionDecl *FD);
+/// True for OpenCL `__kernel` and CUDA `__global__` functions (OpenCL's
+/// attribute was renamed in Clang 21).
+bool isKernelFunction(const clang::FunctionDecl *FD);
 
 } // namespace tdrc
 

@@ -80,6 +80,9 @@ private:
                          const std::vector<Dep> &Args);
   void raise(Frame &F, const clang::VarDecl *V, DepValue V2);
   void noteJump(Frame &F, Dep Ctx, bool IsReturn);
+  /// The private variable E names escapes: its address is taken or a
+  /// reference binds it.
+  void escape(Frame &F, const clang::Expr *E, Dep Ctx);
 
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Kernel;

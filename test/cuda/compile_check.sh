@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Rewrites every CUDA test kernel with tdrc (default and forced-DGI modes)
+# and compiles each result for sm_90 with nvcc (to PTX) and with Clang in
+# CUDA device mode.  Exit 0: all compiled; 1: a failure (listed); 77: no
+# nvcc (ctest reports the test as skipped).
+#
+# usage: compile_check.sh TDRC KERNELS_DIR OUTDIR [CLANGXX]
+#   NVCC (environment): the nvcc to use (default: nvcc on PATH, then
+#   /usr/local/cuda/bin/nvcc).  Without CLANGXX the Clang half is skipped.
+set -uo pipefail
+tdrc=$1 kernels=$2 out=$3 clangxx=${4:-}
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if [ ! -x "$nvcc" ]; then
+  echo "compile_check: nvcc not found (set NVCC); skipped"
+  exit 77
+fi
+mkdir -p "$out"
+fail=0 count=0
+note() { echo "FAIL $*"; fail=$((fail + 1)); }
+for k in "$kernels"/*.cu; do
+  name=$(basename "$k" .cu)
+  # A kernel may ask for tdrc options of its own: `// TDRC-FLAGS: ...`.
+  read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$k")"
+  # The rewrites under test keep every round the analysis allows, unless the
+  # kernel tests the profitability model (`// TDRC-MODEL`).
+  grep -q '^// TDRC-MODEL' "$k" || flags+=(--force)
+  for mode in default dgi; do
+    extra=()
+    [ "$mode" = dgi ] && extra=(--algorithm dgi --neighbors 32)
+    res="$out/$name.$mode.cu"
+    count=$((count + 1))
+    if ! "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$res" \
+         >"$out/$name.$mode.tdrc.log" 2>&1; then
+      note "$name ($mode): tdrc failed:"; cat "$out/$name.$mode.tdrc.log"; continue
+    fi
+    if ! "$nvcc" -arch=sm_90 -ptx "$res" -o "$out/$name.$mode.ptx" \
+         >"$out/$name.$mode.nvcc.log" 2>&1; then
+      note "$name ($mode): nvcc -arch=sm_90 -ptx failed:"; cat "$out/$name.$mode.nvcc.log"
+    fi
+    if [ -n "$clangxx" ] && ! "$clangxx" -x cuda --cuda-device-only \
+         --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -S "$res" \
+         -o "$out/$name.$mode.s" >"$out/$name.$mode.clang.log" 2>&1; then
+      note "$name ($mode): $clangxx --cuda-device-only failed:"; cat "$out/$name.$mode.clang.log"
+    fi
+  done
+done
+echo "compile_check: $count rewrites of $((count / 2)) kernels, $fail failure(s)" \
+     "(nvcc: $nvcc; clang: ${clangxx:-skipped})"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,223 @@
+//===- CudaTest.cpp - Units for the CUDA front end ------------------------===//
+#include "TestAST.h"
+#include "tdrc/Rewriter/CudaParsing.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/Dialect.h"
+#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/ThreadDependence.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace tdrc;
+using namespace tdrc::test;
+
+namespace {
+
+TEST(CudaBuiltins, FunctionsByName) {
+  EXPECT_EQ(classifyCudaBuiltin("__syncthreads"), BuiltinKind::Barrier);
+  EXPECT_EQ(classifyCudaBuiltin("__threadfence_block"), BuiltinKind::Barrier);
+  EXPECT_EQ(classifyCudaBuiltin("atomicAdd"), BuiltinKind::Atomic);
+  EXPECT_EQ(classifyCudaBuiltin("atomicCAS_block"), BuiltinKind::Atomic);
+  EXPECT_EQ(classifyCudaBuiltin("malloc"), BuiltinKind::Atomic);
+  EXPECT_EQ(classifyCudaBuiltin("__shfl_down_sync"), BuiltinKind::Collective);
+  EXPECT_EQ(classifyCudaBuiltin("__ballot_sync"), BuiltinKind::Collective);
+  EXPECT_EQ(classifyCudaBuiltin("__syncthreads_count"), BuiltinKind::Collective);
+  EXPECT_EQ(classifyCudaBuiltin("__syncwarp"), BuiltinKind::Collective);
+  EXPECT_EQ(classifyCudaBuiltin("__ldg"), BuiltinKind::MemoryRead);
+  EXPECT_EQ(classifyCudaBuiltin("tex2D"), BuiltinKind::MemoryRead);
+  EXPECT_EQ(classifyCudaBuiltin("__nvvm_read_ptx_sreg_tid_x"),
+            BuiltinKind::WorkItemLinearId);
+  EXPECT_EQ(classifyCudaBuiltin("__nvvm_read_ptx_sreg_laneid"),
+            BuiltinKind::WorkItemLinearId);
+  EXPECT_EQ(classifyCudaBuiltin("__nvvm_read_ptx_sreg_ntid_y"),
+            BuiltinKind::WorkGroupUniform);
+  EXPECT_EQ(classifyCudaBuiltin("sinf"), BuiltinKind::Pure);
+  EXPECT_EQ(classifyCudaBuiltin(""), BuiltinKind::NotBuiltin);
+  EXPECT_TRUE(cudaBuiltinWritesMemory("__stcg"));
+  EXPECT_TRUE(cudaBuiltinWritesMemory("surf2Dwrite"));
+  EXPECT_FALSE(cudaBuiltinWritesMemory("surf2Dread"));
+}
+
+/// The built-in variable reads in kernel `k`, as "name.dim" strings in
+/// source order (dim -1: the variable as a whole).
+void builtinVars(const Stmt *S, std::vector<std::string> &Out) {
+  if (!S)
+    return;
+  if (CudaVarRef R = cudaBuiltinVar(S)) {
+    Out.push_back(std::string(cudaVarName(R.Var)) + "." + std::to_string(R.Dim));
+    return; // its parts are the same read
+  }
+  for (const Stmt *C : S->children())
+    builtinVars(C, Out);
+}
+
+TEST(CudaBuiltins, BuiltinVariables) {
+  ParsedCL P = parseCUDA(R"(
+    __global__ void k(int *out) {
+      out[threadIdx.y] = blockDim.z + gridDim.x + blockIdx.x + warpSize;
+    })");
+  ASSERT_TRUE(P.AST);
+  std::vector<std::string> Vars;
+  builtinVars(P.function("k")->getBody(), Vars);
+  EXPECT_EQ(Vars,
+            (std::vector<std::string>{"threadIdx.1", "blockDim.2", "gridDim.0",
+                                      "blockIdx.0", "warpSize.-1"}));
+}
+
+std::vector<Dep> conditionClasses(const std::string &Code) {
+  ParsedCL P = parseCUDA(Code);
+  return test::conditionClasses(P);
+}
+
+TEST(CudaThreadDependence, ThreadIdxIsTheIdBlockValuesAreUniform) {
+  auto C = conditionClasses(R"(
+    __global__ void k(int *a, int n) {
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < n) a[i] = 0;
+      if (blockIdx.y > 2 && gridDim.x < warpSize) a[0] = 1;
+      if (threadIdx.z == 0) a[1] = 2;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], Dep::ThreadId);
+  EXPECT_EQ(C[1], Dep::Uniform);
+  EXPECT_EQ(C[2], Dep::ThreadId);
+}
+
+TEST(CudaThreadDependence, SharedMemoryAtNeighbourIndexIsData) {
+  auto C = conditionClasses(R"(
+    __global__ void k(const int *in, int *out) {
+      __shared__ int tile[64];
+      extern __shared__ int dyn[];
+      int l = threadIdx.x;
+      tile[l] = in[blockIdx.x * 64 + l];
+      dyn[l] = l;
+      __syncthreads();
+      if (tile[(l + 1) % 64] > 0) out[l] = 1;
+      if (tile[0] > 0) out[l] = 2;
+      if (dyn[63 - l] > 5) out[l] = 3;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Uniform);
+  EXPECT_EQ(C[2], Dep::Data);
+}
+
+TEST(CudaThreadDependence, AtomicsAndReferencesAreData) {
+  auto C = conditionClasses(R"(
+    __device__ void set_to(int &d, int v) { d = v; }
+    __global__ void k(int *ctr, int *out) {
+      int t = atomicAdd(ctr, 1);
+      if (t < 10) out[t] = 1;
+      int x = 0;
+      set_to(x, 3);           // x escapes through the reference
+      if (x > 1) out[0] = 1;
+      float s = sqrtf(2.0f);  // a pure built-in of uniform arguments
+      if (s > 1.0f) out[1] = 1;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Data);
+  EXPECT_EQ(C[2], Dep::Uniform);
+}
+
+struct Planned {
+  ParsedCL P;
+  KernelPlan Plan;
+};
+
+Planned plan(const std::string &Code) {
+  Planned R{parseCUDA(Code), {}};
+  EXPECT_TRUE(R.P.AST);
+  PlannerOptions O;
+  O.Force = true; // what the analysis allows, not what the model keeps
+  R.Plan = planKernel(R.P.ctx(), R.P.function("k"), O);
+  return R;
+}
+
+TEST(CudaPlanner, RedirectsThreadIdxInThreeDimensions) {
+  auto R = plan(R"(
+    __global__ void k(const int *in, int *out) {
+      int x = blockIdx.x * blockDim.x + threadIdx.x;
+      int v = in[x + threadIdx.y];
+      if (v > 0) out[x] = threadIdx.z; else out[x] = -v;
+    })");
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(R.Plan.Dims, 3u);
+  ASSERT_EQ(R.Plan.IdRefs.size(), 3u);
+  EXPECT_EQ(R.Plan.IdRefs[0].Dim + R.Plan.IdRefs[1].Dim + R.Plan.IdRefs[2].Dim,
+            3u);
+  EXPECT_FALSE(R.Plan.IdRefs[0].Global);
+  EXPECT_EQ(liveSummary(R.Plan.Rounds[0]), "r:x m:v ");
+}
+
+TEST(CudaPlanner, LaunchBoundsBoundTheBlock) {
+  auto R = plan(R"(
+    __global__ void __launch_bounds__(96) k(const int *in, int *out) {
+      int v = in[threadIdx.x];
+      if (v > 0) out[threadIdx.x] = 1; else out[threadIdx.x] = 2;
+    })");
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(R.Plan.MaxWorkGroupSize, 96u);
+  EXPECT_TRUE(R.Plan.LaunchBounds);
+}
+
+TEST(CudaPlanner, PointersMoveOnlyWhenTheyComeFromOutsideTheThread) {
+  // From a kernel parameter and a __shared__ array: they move.
+  auto Ok = plan(R"(
+    __global__ void k(const int *in, int *out, int n) {
+      __shared__ int tile[32];
+      const int *row = in + threadIdx.x * 5;
+      int *t = n > 3 ? tile + threadIdx.x : &tile[threadIdx.x % 4];
+      row += n;
+      int v = row[0];
+      if (v > 0) out[threadIdx.x] = row[1] + t[0]; else out[threadIdx.x] = t[1];
+    })");
+  ASSERT_EQ(Ok.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(liveSummary(Ok.Plan.Rounds[0]), "m:row m:t ");
+  // Into a private array: it may not.
+  auto Bad = plan(R"(
+    __global__ void k(const int *in, int *out) {
+      int a[4] = {1, 2, 3, 4};
+      int *p = a + (in[threadIdx.x] & 3);
+      int v = in[threadIdx.x];
+      if (v > 0) out[threadIdx.x] = *p; else out[threadIdx.x] = 0;
+    })");
+  EXPECT_EQ(Bad.Plan.Rounds.size(), 0u);
+}
+
+TEST(CudaDialect, Spellings) {
+  const Dialect &CL = openCLDialect(), &CU = cudaDialect();
+  EXPECT_EQ(CL.barrier(false), "barrier(CLK_LOCAL_MEM_FENCE);");
+  EXPECT_EQ(CU.barrier(false), "__syncthreads();");
+  EXPECT_EQ(CU.barrier(true), "__threadfence(); __syncthreads();");
+  EXPECT_EQ(CL.atomicInc("h"), "atomic_inc(&h)");
+  EXPECT_EQ(CU.atomicInc("h"), "atomicAdd(&h, 1)");
+  EXPECT_EQ(CU.atomicDec("t"), "atomicSub(&t, 1)");
+  EXPECT_EQ(CL.localSize(1), "get_local_size(1)");
+  EXPECT_EQ(CU.localSize(1), "blockDim.y");
+  EXPECT_EQ(CU.localId(2), "threadIdx.z");
+  EXPECT_EQ(CU.braceValue("struct S", "s", "{1, 2}"), "decltype(s){1, 2}");
+  EXPECT_EQ(CL.braceValue("struct S", "s", "{1, 2}"), "(struct S){1, 2}");
+  EXPECT_FALSE(CU.GlobalIds);
+  EXPECT_TRUE(CL.GlobalIds);
+}
+
+TEST(CudaParsing, InputKind) {
+  EXPECT_TRUE(isCudaInput("k.cu", {}));
+  EXPECT_TRUE(isCudaInput("k.cuh", {}));
+  EXPECT_FALSE(isCudaInput("k.cl", {}));
+  EXPECT_TRUE(isCudaInput("k.txt", {"-x", "cuda"}));
+  EXPECT_TRUE(isCudaInput("k.txt", {"-xcuda"}));
+  EXPECT_FALSE(isCudaInput("k.cu", {"-x", "cl"})); // the last -x wins
+  std::string Why;
+  EXPECT_FALSE(usableCudaToolkit("/nonexistent/cuda", Why));
+  EXPECT_NE(Why.find("/nonexistent/cuda"), std::string::npos);
+  CudaSetup S = cudaSetup("/nonexistent/cuda", false, {"--cuda-gpu-arch=sm_80"});
+  EXPECT_FALSE(S.Warning.empty());
+  EXPECT_TRUE(S.Toolkit.empty());
+  EXPECT_EQ(std::count(S.Flags.begin(), S.Flags.end(), "--cuda-gpu-arch=sm_90"),
+            0);
+  EXPECT_FALSE(cudaPreludeText().empty());
+}
+
+} // namespace
