@@ -52,7 +52,10 @@ static cl::opt<unsigned> LocalMemory(
 
 static cl::opt<std::string> AlgorithmOpt(
     "algorithm",
-    cl::desc("auto (Head-or-Tail for two paths, DGI for more), hot or dgi"),
+    cl::desc("auto (Head-or-Tail for two paths, DGI for more; in CUDA the "
+             "cheaper of each and its warp-level version), hot, dgi, and "
+             "for CUDA warp-hot (Head-or-Tail with warp-aggregated atomics) "
+             "or ballot (a stable partition from warp ballots)"),
     cl::init("auto"), cl::cat(Category));
 static cl::opt<unsigned>
     Neighbors("neighbors",
@@ -258,8 +261,11 @@ int main(int argc, const char **argv) {
     if (auto Buf = MemoryBuffer::getFile(In); !Buf)
       return usage("cannot read '" + In + "': " + Buf.getError().message());
   }
-  if (AlgorithmOpt != "auto" && AlgorithmOpt != "hot" && AlgorithmOpt != "dgi")
-    return usage("--algorithm must be auto, hot or dgi");
+  if (AlgorithmOpt == "warp-hot") // the pragma's spelling is warp_hot
+    AlgorithmOpt = "warp_hot";
+  if (AlgorithmOpt != "auto" && AlgorithmOpt != "hot" && AlgorithmOpt != "dgi" &&
+      AlgorithmOpt != "warp_hot" && AlgorithmOpt != "ballot")
+    return usage("--algorithm must be auto, hot, dgi, warp-hot or ballot");
   if (Neighbors != 16 && Neighbors != 32 && Neighbors != 64)
     return usage("--neighbors must be 16, 32 or 64");
   Opts.MaxWorkGroupSize = MaxWorkGroupSize;

@@ -8,6 +8,7 @@
 #                         not kept (variants.txt says which)
 #   DIR/cu/B.cu           the same kernel in CUDA (cl2cu.py)
 #   DIR/cu/B.V.cu         tdrc's CUDA rewrites, when this tdrc rewrites CUDA
+#                         (also V = warp-hot and ballot, CUDA's own rounds)
 #   DIR/cl2cu/B.V.cu      the OpenCL rewrites translated to CUDA (for ncu
 #                         when it cannot profile OpenCL)
 #   DIR/explain/B.V.txt   tdrc --explain
@@ -82,6 +83,10 @@ for b in $benches; do
     rewrite cl "$dir/cl/$b.cl" "$b" "$v" || status=1
     if [ $cuda = 1 ]; then rewrite cuda "$dir/cu/$b.cu" "$b" "$v" || status=1; fi
   done
+  # CUDA only: the warp-level rounds (warp-aggregated Head-or-Tail, ballot).
+  if [ $cuda = 1 ]; then
+    for v in warp-hot ballot; do rewrite cuda "$dir/cu/$b.cu" "$b" "$v" || status=1; done
+  fi
   grep -h -E "kernel '|remapped:|unchanged:" "$dir/explain/$b.auto.txt" | sed "s|$dir/cl/||" | cut -c1-220
 done
 echo "prepared $(grep -c -v '^#' "$dir/variants.txt") rewrites of $(echo $benches | wc -w) benchmarks in $dir"

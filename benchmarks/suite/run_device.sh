@@ -23,6 +23,7 @@
 #        ncu runs that would start later, and benchmarks that would start
 #        timing after BUDGET - 120 s, are skipped and noted); for a trial
 #        without the GPU: SUITE_ICD=system (keep the ICDs), SUITE_SIZE=small;
+#        SUITE_BIN: build into this folder once and reuse it (sweeps);
 #        SUITE_ARGS: more options for every host run (e.g. "--work 1024": the
 #        micro-benchmarks' path length, CVP's iterations, ...; see --help)
 set -uo pipefail
@@ -38,9 +39,14 @@ budget=${SUITE_BUDGET:-540}
 start=$(date +%s)
 mkdir -p "$out/ncu" "$out/log"
 out=$(cd "$out" && pwd)
-# Binaries stay out of OUT (it comes back from the device machine).
-bin=$(mktemp -d /tmp/suite.XXXXXX)
-trap 'rm -rf "$bin"' EXIT
+# Binaries stay out of OUT (it comes back from the device machine); with
+# SUITE_BIN they are built there once and reused by later calls (a sweep).
+if [ -n "${SUITE_BIN:-}" ]; then
+  bin=$SUITE_BIN
+else
+  bin=$(mktemp -d /tmp/suite.XXXXXX)
+  trap 'rm -rf "$bin"' EXIT
+fi
 mkdir -p "$bin/cubin/cl2cu"
 elapsed() { echo $(($(date +%s) - start)); }
 export PATH=$PATH:/usr/local/cuda/bin
@@ -61,6 +67,10 @@ cp -r "$dir/explain" "$out/"
 echo "device command: $(env | grep -E '^SUITE_' | sort | tr '\n' ' ')benchmarks/suite/run_device.sh $args" >>"$out/prepare-info.txt"
 
 # --- build ------------------------------------------------------------------
+if [ -f "$bin/built" ]; then
+  cuda=$(cat "$bin/built")
+  echo "run_device: binaries of an earlier call in $bin"
+else
 cuda_inc=/usr/local/cuda/include
 srcs=("$here"/host/main.c "$here"/host/common.c "$here"/host/permute.c "$here"/host/registry.c "$here"/host/bench_*.c)
 cflags=(-O2 -std=c11 -D_GNU_SOURCE -ffp-contract=off -I"$root/runtime/cl/include" -I"$cuda_inc")
@@ -87,7 +97,9 @@ nvflags="-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199"
 } | xargs -P "$(nproc)" -L 1 sh -c 'nvcc '"$nvflags"' $2 -o "$1" "$0" || echo "run_device: nvcc failed: $0 $2"' \
   >"$out/log/nvcc.log" 2>&1
 grep "nvcc failed" "$out/log/nvcc.log"
+echo "$cuda" >"$bin/built"
 echo "run_device: built in $(elapsed) s"
+fi
 
 # --- timing and checks --------------------------------------------------------
 # cubins of BENCH's CUDA rewrites (when prepare.sh's tdrc rewrote CUDA).

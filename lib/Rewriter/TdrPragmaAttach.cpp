@@ -178,7 +178,7 @@ private:
     const TdrClause *Skip = Get(TdrClause::Skip), *Algo = Get(TdrClause::Algo),
                     *Nb = Get(TdrClause::Neighbors);
     auto Hot = [](const TdrClause *X) {
-      return X && Algorithm(X->Value) == Algorithm::HeadOrTail;
+      return X && isHeadOrTailLike(Algorithm(X->Value));
     };
     switch (C.K) {
     case TdrClause::Target:
@@ -230,10 +230,17 @@ private:
         D.Neighbors = C->Value;
     }
     unsigned Paths = pathsOf(S);
-    if (D.Algo == Algorithm::HeadOrTail && Paths > 2) {
+    if (D.Algo && isHeadOrTailLike(*D.Algo) && Paths > 2) {
       warn(Seen[TdrClause::Algo]->Loc,
            "Head-or-Tail handles two paths only and this branch has " +
-               std::to_string(Paths) + "; 'algorithm(hot)' ignored");
+               std::to_string(Paths) + "; 'algorithm(" +
+               algorithmKeyword(*D.Algo) + ")' ignored");
+      D.Algo.reset();
+    }
+    if (D.Algo && isWarpLevel(*D.Algo) && !Ctx.getLangOpts().CUDA) {
+      warn(Seen[TdrClause::Algo]->Loc,
+           std::string("'algorithm(") + algorithmKeyword(*D.Algo) +
+               ")' needs CUDA's warp intrinsics; ignored in OpenCL");
       D.Algo.reset();
     }
     if (D.Target || D.Skip || D.Algo || D.Neighbors)

@@ -19,8 +19,7 @@ std::string TdrClause::text() const {
   case Off:
     return "off";
   case Algo:
-    return Algorithm(Value) == Algorithm::DGI ? "algorithm(dgi)"
-                                              : "algorithm(hot)";
+    return std::string("algorithm(") + algorithmKeyword(Algorithm(Value)) + ")";
   case Neighbors:
     return "neighbors(" + std::to_string(Value) + ")";
   }
@@ -35,8 +34,7 @@ bool excludes(const TdrClause &A, const TdrClause &B) {
       A.K == TdrClause::Skip || B.K == TdrClause::Skip)
     return true;
   auto IsHot = [](const TdrClause &C) {
-    return C.K == TdrClause::Algo &&
-           Algorithm(C.Value) == Algorithm::HeadOrTail;
+    return C.K == TdrClause::Algo && isHeadOrTailLike(Algorithm(C.Value));
   };
   return (IsHot(A) && B.K == TdrClause::Neighbors) ||
          (IsHot(B) && A.K == TdrClause::Neighbors);
@@ -116,12 +114,17 @@ private:
       if (!expect(tok::l_paren, "(", "algorithm"))
         return std::nullopt;
       StringRef A = word();
-      if (A != "hot" && A != "dgi")
-        return fail(here(), "expected 'hot' or 'dgi' in 'algorithm(...)', "
-                            "found " +
+      std::optional<Algorithm> Named;
+      for (Algorithm X : {Algorithm::HeadOrTail, Algorithm::DGI,
+                          Algorithm::WarpHeadOrTail, Algorithm::Ballot})
+        if (A == algorithmKeyword(X))
+          Named = X;
+      if (!Named)
+        return fail(here(), "expected 'hot', 'dgi', 'warp_hot' or 'ballot' in "
+                            "'algorithm(...)', found " +
                                 found());
       ++I;
-      C.Value = unsigned(A == "dgi" ? Algorithm::DGI : Algorithm::HeadOrTail);
+      C.Value = unsigned(*Named);
       if (!expect(tok::r_paren, ")", "algorithm(" + A.str()))
         return std::nullopt;
       return C;

@@ -64,9 +64,17 @@ public:
                                 "runtime/cl loop); ignored for CUDA");
     }
     PO.Force = Opts.Force;
-    PO.Algorithm = Opts.Algorithm == "hot"   ? AlgorithmChoice::HeadOrTail
-                   : Opts.Algorithm == "dgi" ? AlgorithmChoice::DGI
-                                             : AlgorithmChoice::Auto;
+    PO.Algorithm = Opts.Algorithm == "hot"        ? AlgorithmChoice::HeadOrTail
+                   : Opts.Algorithm == "dgi"      ? AlgorithmChoice::DGI
+                   : Opts.Algorithm == "warp_hot" ? AlgorithmChoice::WarpHeadOrTail
+                   : Opts.Algorithm == "ballot"   ? AlgorithmChoice::Ballot
+                                                  : AlgorithmChoice::Auto;
+    if (!Dl.Cuda && (PO.Algorithm == AlgorithmChoice::WarpHeadOrTail ||
+                     PO.Algorithm == AlgorithmChoice::Ballot))
+      Result.Warnings.push_back(
+          "--algorithm " + Opts.Algorithm +
+          " needs CUDA's warp intrinsics; OpenCL kernels get " +
+          (PO.Algorithm == AlgorithmChoice::Ballot ? "dgi" : "hot"));
     PO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);
     PO.KernelSmem = Opts.Smem;
     PO.KernelRegs = Opts.Regs; // 0: the planner estimates

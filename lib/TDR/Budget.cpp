@@ -54,7 +54,7 @@ void sizeLocalMemory(KernelPlan &P) {
   P.LocalBytes = 0;
   P.MaxPaths = P.MaxDgiCounts = 0;
   for (const RemapRound &R : P.Rounds)
-    if (R.Algo == Algorithm::DGI) {
+    if (usesSubCounts(R.Algo)) {
       P.MaxPaths = std::max(P.MaxPaths, R.Paths);
       unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
       P.MaxDgiCounts = std::max(
@@ -62,10 +62,19 @@ void sizeLocalMemory(KernelPlan &P) {
     }
   if (!P.Rounds.empty()) // ID pool, paths, head/tail counters
     P.LocalBytes = P.MaxWorkGroupSize * (P.ShortIdPool ? 3 : 5) + 12;
-  if (P.MaxDgiCounts) // paths by physical ID, sub-counts
-    P.LocalBytes += P.MaxWorkGroupSize + P.MaxDgiCounts * 4;
+  if (P.MaxDgiCounts) // sub-counts
+    P.LocalBytes += P.MaxDgiCounts * 4;
+  if (needsPathIn(P)) // paths by physical ID
+    P.LocalBytes += P.MaxWorkGroupSize;
   for (const MigrationPool &MP : P.Pools)
     P.LocalBytes += MP.Slots * MP.ElementBytes * P.MaxWorkGroupSize;
+}
+
+bool needsPathIn(const KernelPlan &P) {
+  for (const RemapRound &R : P.Rounds)
+    if (R.Algo == Algorithm::DGI)
+      return true;
+  return false;
 }
 
 unsigned registersAfter(const KernelPlan &P, unsigned Before,
@@ -73,7 +82,7 @@ unsigned registersAfter(const KernelPlan &P, unsigned Before,
   RemapShape Shape;
   Shape.Dims = P.Dims;
   for (const RemapRound &R : P.Rounds)
-    ++(R.Algo == Algorithm::DGI ? Shape.DgiRounds : Shape.HotRounds);
+    ++(usesSubCounts(R.Algo) ? Shape.DgiRounds : Shape.HotRounds);
   return estimateRegistersAfterRemap(Before, Shape, MaxRegs);
 }
 

@@ -229,16 +229,18 @@ bool conditionsReadMemory(const PathMember &M) {
 bool forcesDgi(PlannerState &S, const Stmt *Head) {
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(Head) : nullptr;
-  return D && D->Algo ? *D->Algo == Algorithm::DGI
-                      : S.Opts.Algorithm == AlgorithmChoice::DGI;
+  return D && D->Algo ? usesSubCounts(*D->Algo)
+                      : S.Opts.Algorithm == AlgorithmChoice::DGI ||
+                            S.Opts.Algorithm == AlgorithmChoice::Ballot;
 }
 
 bool forcesHeadOrTail(PlannerState &S, const Stmt *Head) {
-  if (S.Opts.Algorithm == AlgorithmChoice::HeadOrTail)
+  if (S.Opts.Algorithm == AlgorithmChoice::HeadOrTail ||
+      S.Opts.Algorithm == AlgorithmChoice::WarpHeadOrTail)
     return true;
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(Head) : nullptr;
-  return D && D->Algo == Algorithm::HeadOrTail;
+  return D && D->Algo && isHeadOrTailLike(*D->Algo);
 }
 
 /// A directive that keeps B out of other branches' rounds.

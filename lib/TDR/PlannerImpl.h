@@ -110,9 +110,9 @@ std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
                                        const clang::Stmt *B);
 /// A condition of M reads memory (it moves before the remap barrier).
 bool conditionsReadMemory(const PathMember &M);
-/// The round headed by Head must use DGI (option or pragma).
+/// The round headed by Head must use DGI or Ballot (option or pragma).
 bool forcesDgi(PlannerState &S, const clang::Stmt *Head);
-/// The round headed by Head must use Head-or-Tail (option or pragma).
+/// The round headed by Head must use (warp) Head-or-Tail (option or pragma).
 bool forcesHeadOrTail(PlannerState &S, const clang::Stmt *Head);
 
 // Budget.cpp
@@ -134,6 +134,14 @@ struct ProfitVerdict {
 };
 /// Weighs the divergence R removes against what its remap costs.
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R);
+/// The fixed cost of a round of algorithm A over Keys keys (paths, plus one
+/// for inactive work-items) in OpenCL or CUDA, in the model's weighted
+/// operations.
+double algorithmCost(Algorithm A, unsigned Keys, bool Cuda);
+/// R's algorithm: the pragma's (Pragma) or --algorithm's choice where it
+/// applies to R's paths and language, else the cheapest that does.
+Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
+                          std::optional<Algorithm> Pragma);
 
 /// Declared inside the region of a round (so not valid for inactive items).
 bool declaredInRegion(PlannerState &S, const clang::VarDecl *V, int Region);

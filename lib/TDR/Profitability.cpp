@@ -33,6 +33,14 @@ constexpr double HotRound = 170;   // Head-or-Tail: 3 barriers, 1 atomic
 constexpr double DgiRound = 435;   // DGI: 4 barriers, ranks, scan
 constexpr double DgiPerKey = 15;   // DGI: per (path + inactive) key
 constexpr double PerWord = 8;      // a migrated word: store + load (local)
+// CUDA (H200, nvcc -O3 -arch=sm_90): the same rounds cost less than through
+// NVIDIA's OpenCL, and there are the warp-level ones; break-evens in
+// docs/benchmarks.md, "CUDA".
+constexpr double CudaHotRound = 105;
+constexpr double CudaDgiRound = 215, CudaDgiPerKey = 22;
+constexpr double WarpHotRound = 130;  // 3 barriers, 2 ballots, 1 atomic per warp
+constexpr double BallotRound = 110;   // 3 barriers, a warp scan
+constexpr double BallotPerKey = 16;   // per key: a ballot, a count, scan cells
 
 std::string fmt(double V) {
   char B[32];
@@ -67,12 +75,50 @@ unsigned migratedWords(const RemapRound &R, const KernelPlan &P) {
 }
 } // namespace
 
-double roundCost(const RemapRound &R, const KernelPlan &P) {
-  double Words = migratedWords(R, P);
-  if (R.Algo == Algorithm::HeadOrTail)
-    return HotRound + PerWord * Words;
+double algorithmCost(Algorithm A, unsigned Keys, bool Cuda) {
+  switch (A) {
+  case Algorithm::HeadOrTail: return Cuda ? CudaHotRound : HotRound;
+  case Algorithm::WarpHeadOrTail: return WarpHotRound;
+  case Algorithm::DGI:
+    return Cuda ? CudaDgiRound + CudaDgiPerKey * Keys : DgiRound + DgiPerKey * Keys;
+  case Algorithm::Ballot: return BallotRound + BallotPerKey * Keys;
+  }
+  return 0;
+}
+
+double roundCost(const RemapRound &R, const KernelPlan &P, bool Cuda) {
   unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
-  return DgiRound + DgiPerKey * Keys + PerWord * Words;
+  return algorithmCost(R.Algo, Keys, Cuda) + PerWord * migratedWords(R, P);
+}
+
+Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
+                          std::optional<Algorithm> Pragma) {
+  bool Cuda = S.Ctx.getLangOpts().CUDA;
+  std::optional<Algorithm> Want = Pragma;
+  if (!Want)
+    switch (S.Opts.Algorithm) {
+    case AlgorithmChoice::Auto: break;
+    case AlgorithmChoice::HeadOrTail: Want = Algorithm::HeadOrTail; break;
+    case AlgorithmChoice::DGI: Want = Algorithm::DGI; break;
+    case AlgorithmChoice::WarpHeadOrTail: Want = Algorithm::WarpHeadOrTail; break;
+    case AlgorithmChoice::Ballot: Want = Algorithm::Ballot; break;
+    }
+  // Head-or-Tail takes two paths only; OpenCL has no warp-level rounds.
+  if (Want && isHeadOrTailLike(*Want) && R.Paths > 2)
+    Want = *Want == Algorithm::WarpHeadOrTail ? Algorithm::Ballot : Algorithm::DGI;
+  if (Want && isWarpLevel(*Want) && !Cuda)
+    Want = *Want == Algorithm::Ballot ? Algorithm::DGI : Algorithm::HeadOrTail;
+  if (Want)
+    return *Want;
+  // Auto: within the family the paths allow (unordered Head-or-Tail for two,
+  // stable sub-counts for more), the cheapest round.
+  unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
+  auto Cheaper = [&](Algorithm A, Algorithm B) {
+    return Cuda && algorithmCost(B, Keys, Cuda) < algorithmCost(A, Keys, Cuda) ? B
+                                                                             : A;
+  };
+  return R.Paths == 2 ? Cheaper(Algorithm::HeadOrTail, Algorithm::WarpHeadOrTail)
+                      : Cheaper(Algorithm::DGI, Algorithm::Ballot);
 }
 
 SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
@@ -93,7 +139,7 @@ SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
 
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   ProfitVerdict V;
-  double Cost = roundCost(R, S.Plan);
+  double Cost = roundCost(R, S.Plan, S.Ctx.getLangOpts().CUDA);
   SymbolicCost Gain = roundGain(S, R);
   // What the numbers are, and whether some loop length was assumed.
   std::string Units = "weighted operations per work-item" +

@@ -39,8 +39,9 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
   S += I + Sh + "int tdr_head, tdr_tail";
   S += Regions ? ", tdr_ninactive;\n" : ";\n";
   if (Plan.MaxDgiCounts) {
-    S += I + Sh + D.UChar + " tdr_path_in[" + WG + "];  /* path per physical " +
-         D.Item + " (DGI) */\n";
+    if (needsPathIn(Plan))
+      S += I + Sh + D.UChar + " tdr_path_in[" + WG +
+           "];  /* path per physical " + D.Item + " (DGI) */\n";
     S += I + Sh + "int tdr_count[" + std::to_string(Plan.MaxDgiCounts) +
          "];  /* per path and neighbourhood: count, then first slot */\n";
   }
@@ -117,7 +118,7 @@ static void block(std::string &S, const std::vector<std::string> &Lines,
 /// The path number inactive work-items get: 2 for Head-or-Tail, the number
 /// of paths for DGI (one past the real ones).
 unsigned inactivePath(const RemapRound &R) {
-  return R.Algo == Algorithm::DGI ? R.Paths : 2;
+  return usesSubCounts(R.Algo) ? R.Paths : 2;
 }
 
 /// Lines that store the live state at slot tdr_pos.
@@ -185,9 +186,21 @@ std::string remapRound(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
                        const std::string &Where, const std::string &I,
                        const Dialect &D) {
-  std::string S = R.Algo == Algorithm::DGI
-                      ? dataGroupIndexing(Plan, R, Recompute, Where, I, D)
-                      : headOrTail(Plan, R, Recompute, Where, I, D);
+  std::string S;
+  switch (R.Algo) {
+  case Algorithm::HeadOrTail:
+    S = headOrTail(Plan, R, Recompute, Where, I, D);
+    break;
+  case Algorithm::DGI:
+    S = dataGroupIndexing(Plan, R, Recompute, Where, I, D);
+    break;
+  case Algorithm::WarpHeadOrTail:
+    S = warpHeadOrTail(Plan, R, Recompute, Where, I, D);
+    break;
+  case Algorithm::Ballot:
+    S = ballotPartition(Plan, R, Recompute, Where, I, D);
+    break;
+  }
   if (R.PaysIf.empty())
     return S;
   // A round that may not pay runs under its own uniform switch: where it is

@@ -133,12 +133,24 @@ std::string describeDep(PlannerState &S, const Expr *Cond) {
 }
 
 std::string describeRound(PlannerState &S, const RemapRound &R) {
-  std::string T =
-      R.Algo == Algorithm::DGI
-          ? "Data Group Indexing over " + std::to_string(R.Paths) +
-                " paths (N=" + std::to_string(R.Neighbors) + "), round " +
-                std::to_string(R.Index)
-          : "Head-or-Tail, round " + std::to_string(R.Index);
+  std::string T;
+  switch (R.Algo) {
+  case Algorithm::DGI:
+    T = "Data Group Indexing over " + std::to_string(R.Paths) + " paths (N=" +
+        std::to_string(R.Neighbors) + ")";
+    break;
+  case Algorithm::HeadOrTail:
+    T = "Head-or-Tail";
+    break;
+  case Algorithm::WarpHeadOrTail:
+    T = "Head-or-Tail with warp-aggregated atomics";
+    break;
+  case Algorithm::Ballot:
+    T = "ballot partition over " + std::to_string(R.Paths) +
+        " paths (per warp, stable)";
+    break;
+  }
+  T += ", round " + std::to_string(R.Index);
   if (R.Members.size() > 1)
     T += " (the path vector of " + std::to_string(R.Members.size()) +
          " branches)";
@@ -352,9 +364,9 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
       R.GlobalFence |=
           conditionsReadMemory(R.Members[M]) && !S.GlobalWrites.empty();
     const BranchDirective *BD = Dirs ? Dirs->forBranch(R.Branch) : nullptr;
-    bool WantDGI = BD && BD->Algo ? *BD->Algo == Algorithm::DGI
-                                  : Opts.Algorithm == AlgorithmChoice::DGI;
-    R.Algo = R.Paths == 2 && !WantDGI ? Algorithm::HeadOrTail : Algorithm::DGI;
+    R.Algo = chooseAlgorithm(S, R, BD && BD->Algo ? BD->Algo : std::nullopt);
+    if (R.Algo == Algorithm::Ballot)
+      R.Neighbors = WarpSize; // a group is a warp
   }
 
   // Liveness and migration per round, then the regions as a whole.

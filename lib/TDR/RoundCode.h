@@ -49,6 +49,17 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
                               const std::string &Where,
                               const std::string &Indent, const Dialect &D);
 
+/// CUDA only (WarpRounds.cpp): Head-or-Tail with one atomic per warp and
+/// path, and the stable ballot partition.
+std::string warpHeadOrTail(const KernelPlan &Plan, const RemapRound &R,
+                           const std::vector<std::string> &Recompute,
+                           const std::string &Where, const std::string &Indent,
+                           const Dialect &D);
+std::string ballotPartition(const KernelPlan &Plan, const RemapRound &R,
+                            const std::vector<std::string> &Recompute,
+                            const std::string &Where,
+                            const std::string &Indent, const Dialect &D);
+
 } // namespace tdrc
 
 #endif

@@ -1,4 +1,4 @@
-// RUN: tdrc %s -o %t.cu --force
+// RUN: tdrc %s -o %t.cu --force --algorithm dgi
 // RUN: FileCheck %s --match-full-lines --input-file %t.cu
 // A Data Group Indexing round in CUDA spelling on 2-D blocks: a switch of
 // three paths, the switch value moved as tdr_key, threadIdx.x and .y both

@@ -46,10 +46,10 @@ __kernel void k(__global const int *in, __global int *out)
 // CHECK: {{.*}}pragma-malformed.cl:4:20: warning: '#pragma tdr': 'skip' cannot be combined with 'target'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:5:22: warning: '#pragma tdr': expected '(' after 'algorithm', found end of line; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:6:23: warning: '#pragma tdr': expected '(' after 'algorithm', found 'dgi'; line ignored
-// CHECK: {{.*}}pragma-malformed.cl:7:23: warning: '#pragma tdr': expected 'hot' or 'dgi' in 'algorithm(...)', found end of line; line ignored
-// CHECK: {{.*}}pragma-malformed.cl:8:23: warning: '#pragma tdr': expected 'hot' or 'dgi' in 'algorithm(...)', found 'fast'; line ignored
+// CHECK: {{.*}}pragma-malformed.cl:7:23: warning: '#pragma tdr': expected 'hot', 'dgi', 'warp_hot' or 'ballot' in 'algorithm(...)', found end of line; line ignored
+// CHECK: {{.*}}pragma-malformed.cl:8:23: warning: '#pragma tdr': expected 'hot', 'dgi', 'warp_hot' or 'ballot' in 'algorithm(...)', found 'fast'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:9:26: warning: '#pragma tdr': expected ')' after 'algorithm(hot', found end of line; line ignored
-// CHECK: {{.*}}pragma-malformed.cl:10:23: warning: '#pragma tdr': expected 'hot' or 'dgi' in 'algorithm(...)', found '('; line ignored
+// CHECK: {{.*}}pragma-malformed.cl:10:23: warning: '#pragma tdr': expected 'hot', 'dgi', 'warp_hot' or 'ballot' in 'algorithm(...)', found '('; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:11:27: warning: '#pragma tdr': unexpected ')'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:12:23: warning: '#pragma tdr': expected 16, 32 or 64 in 'neighbors(...)', found '17'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:13:23: warning: '#pragma tdr': expected 16, 32 or 64 in 'neighbors(...)', found '0x20'; line ignored

@@ -125,11 +125,13 @@ struct Planned {
   KernelPlan Plan;
 };
 
-Planned plan(const std::string &Code) {
+Planned plan(const std::string &Code,
+             AlgorithmChoice A = AlgorithmChoice::Auto) {
   Planned R{parseCUDA(Code), {}};
   EXPECT_TRUE(R.P.AST);
   PlannerOptions O;
   O.Force = true; // what the analysis allows, not what the model keeps
+  O.Algorithm = A;
   R.Plan = planKernel(R.P.ctx(), R.P.function("k"), O);
   return R;
 }
@@ -183,6 +185,53 @@ TEST(CudaPlanner, PointersMoveOnlyWhenTheyComeFromOutsideTheThread) {
       if (v > 0) out[threadIdx.x] = *p; else out[threadIdx.x] = 0;
     })");
   EXPECT_EQ(Bad.Plan.Rounds.size(), 0u);
+}
+
+const char *TwoPaths = R"(
+    __global__ void k(const int *in, int *out) {
+      int v = in[threadIdx.x];
+      if (v > 0) out[threadIdx.x] = v * 3; else out[threadIdx.x] = -v;
+    })";
+const char *FourPaths = R"(
+    __global__ void k(const int *in, int *out) {
+      int v = in[threadIdx.x];
+      if (v > 2) out[threadIdx.x] = v * 3;
+      else if (v > 1) out[threadIdx.x] = v + 7;
+      else if (v > 0) out[threadIdx.x] = v - 1;
+      else out[threadIdx.x] = -v;
+    })";
+
+Algorithm algoOf(const char *Code, AlgorithmChoice A) {
+  auto R = plan(Code, A);
+  EXPECT_EQ(R.Plan.Rounds.size(), 1u);
+  return R.Plan.Rounds.empty() ? Algorithm::DGI : R.Plan.Rounds[0].Algo;
+}
+
+// Auto takes the cheapest round of the family the paths allow, with the
+// costs measured in CUDA on an H200: Head-or-Tail for two paths (its shared
+// atomics beat the warp-aggregated ones there), the ballot partition for more.
+TEST(CudaPlanner, AutoPicksTheCheapestRound) {
+  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::Auto), Algorithm::HeadOrTail);
+  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::Auto), Algorithm::Ballot);
+  EXPECT_EQ(plan(FourPaths).Plan.Rounds[0].Neighbors, 32u); // a warp
+}
+
+TEST(CudaPlanner, ForcedWarpRoundsFollowThePaths) {
+  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::WarpHeadOrTail),
+            Algorithm::WarpHeadOrTail);
+  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::Ballot), Algorithm::Ballot);
+  // Head-or-Tail takes two paths: its warp version falls to the ballot.
+  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::WarpHeadOrTail),
+            Algorithm::Ballot);
+  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::DGI), Algorithm::DGI);
+}
+
+TEST(CudaPlanner, BallotNeedsFewerCounts) {
+  auto B = plan(FourPaths, AlgorithmChoice::Ballot);
+  auto D = plan(FourPaths, AlgorithmChoice::DGI);
+  // Keys x groups: 4 x 256/32 against DGI's 4 x 256/16.
+  EXPECT_EQ(B.Plan.MaxDgiCounts, 32u);
+  EXPECT_EQ(D.Plan.MaxDgiCounts, 64u);
 }
 
 TEST(CudaDialect, Spellings) {

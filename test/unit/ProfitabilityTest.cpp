@@ -147,3 +147,28 @@ TEST(Profitability, GainGrowsWithPaths) {
 }
 
 } // namespace
+
+namespace {
+// OpenCL has no warp intrinsics here: the warp-level choices fall back to
+// the paper's rounds of the same family.
+TEST(Profitability, WarpRoundsFallBackInOpenCL) {
+  auto P = parseCL(R"(
+    __kernel void k(__global const float *in, __global float *out) {
+      int i = get_global_id(0);
+      float v = in[i];
+      if (v > 0.5f) v = v * 2.0f; else v = v + 1.0f;
+      out[i] = v;
+    })");
+  for (auto [Choice, Want] :
+       {std::pair{AlgorithmChoice::WarpHeadOrTail, Algorithm::HeadOrTail},
+        std::pair{AlgorithmChoice::Ballot, Algorithm::DGI},
+        std::pair{AlgorithmChoice::Auto, Algorithm::HeadOrTail}}) {
+    PlannerOptions O;
+    O.Force = true;
+    O.Algorithm = Choice;
+    KernelPlan Plan = planKernel(P.ctx(), P.function("k"), O);
+    ASSERT_EQ(Plan.Rounds.size(), 1u);
+    EXPECT_EQ(Plan.Rounds[0].Algo, Want);
+  }
+}
+} // namespace

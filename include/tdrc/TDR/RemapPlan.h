@@ -68,7 +68,42 @@ struct ActiveRegion {
 enum class Algorithm {
   HeadOrTail, // two paths: atomics on a head and a tail
   DGI,        // Data Group Indexing: stable, per-neighbourhood sub-counts
+  // CUDA only (warp intrinsics):
+  WarpHeadOrTail, // Head-or-Tail with one atomic per warp and path
+  Ballot,         // stable partition from per-warp ballots, any paths
 };
+
+/// Two paths, slots from a head and a tail: no order is kept.
+inline bool isHeadOrTailLike(Algorithm A) {
+  return A == Algorithm::HeadOrTail || A == Algorithm::WarpHeadOrTail;
+}
+/// Sub-counts per (path, group of work-items) and an exclusive scan over
+/// them: stable, any number of paths (tdr_count; a DGI group is N
+/// work-items, a Ballot group is a warp).
+inline bool usesSubCounts(Algorithm A) {
+  return A == Algorithm::DGI || A == Algorithm::Ballot;
+}
+/// Needs warp intrinsics (CUDA's __ballot_sync, __shfl_sync).
+inline bool isWarpLevel(Algorithm A) {
+  return A == Algorithm::WarpHeadOrTail || A == Algorithm::Ballot;
+}
+/// The spelling in `--algorithm` and `#pragma tdr algorithm(...)`.
+inline const char *algorithmKeyword(Algorithm A) {
+  switch (A) {
+  case Algorithm::HeadOrTail: return "hot";
+  case Algorithm::DGI: return "dgi";
+  case Algorithm::WarpHeadOrTail: return "warp_hot";
+  case Algorithm::Ballot: return "ballot";
+  }
+  return "";
+}
+/// A Ballot round's group: one warp.
+constexpr unsigned WarpSize = 32;
+
+struct KernelPlan;
+/// Some round is DGI: its ranks read every work-item's path from tdr_path_in
+/// (the Ballot partition gets them from ballots).
+bool needsPathIn(const KernelPlan &P);
 
 /// A branch whose condition a round evaluates before its remap.  Member 0 is
 /// the round's head (the round sits right before it); a later sibling of the

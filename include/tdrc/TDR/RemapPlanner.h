@@ -10,12 +10,14 @@
 
 namespace tdrc {
 
-enum class AlgorithmChoice { Auto, HeadOrTail, DGI };
+enum class AlgorithmChoice { Auto, HeadOrTail, DGI, WarpHeadOrTail, Ballot };
 
 struct PlannerOptions {
   unsigned MaxWorkGroupSize = 256; // used when reqd_work_group_size is absent
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
-  AlgorithmChoice Algorithm = AlgorithmChoice::Auto; // Auto: HoT for 2 paths
+  /// Auto: the cheapest by the profitability model's costs (two paths:
+  /// Head-or-Tail, more: DGI; CUDA: their warp-level versions).
+  AlgorithmChoice Algorithm = AlgorithmChoice::Auto;
   unsigned Neighbors = 16; // DGI's neighbouring factor N
   /// --feedback: the default of TDR_NEIGHBORS (0: no feedback).  Rounds are
   /// still planned and sized with Neighbors, the smallest N then allowed.

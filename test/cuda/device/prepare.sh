@@ -7,8 +7,12 @@
 #   NAME.dgi.tdr.cu      Data Group Indexing forced, neighbourhoods of 32
 #   NAME.wg64.tdr.cu     --max-workgroup-size 64: larger blocks take the
 #                        unremapped fallback path
-#   NAME.harness.cu      a main that includes the four in namespaces of their
-#                        own and runs them through tdr_cuda_harness.h
+#   NAME.warp_hot.tdr.cu --algorithm warp-hot (two-path rounds: Head-or-Tail
+#                        with warp-aggregated atomics; more paths: ballot)
+#   NAME.ballot.tdr.cu   --algorithm ballot (the stable ballot partition)
+#   NAME.harness.cu      a main that includes the original and its rewrites
+#                        in namespaces of their own and runs them through
+#                        tdr_cuda_harness.h
 #   tdr_cuda_harness.h, run.sh, MANIFEST (NAME and kernel, one per line)
 #
 # usage: prepare.sh OUTDIR [NAME...]   (all kernels without names)
@@ -24,7 +28,7 @@ tdrc=${TDRC:-$root/build/tools/tdrc}
 mkdir -p "$out"
 cp "$root/test/cuda/harness/tdr_cuda_harness.h" "$here/run.sh" "$out/"
 : >"$out/MANIFEST"
-variants=(default dgi wg64)
+variants=(default dgi wg64 warp_hot ballot)
 kernels=()
 if [ $# -eq 0 ]; then
   kernels=("$root"/test/cuda/kernels/*.cu)
@@ -46,6 +50,8 @@ for k in "${kernels[@]}"; do
       default) extra=() ;;
       dgi) extra=(--algorithm dgi --neighbors 32) ;;
       wg64) extra=(--max-workgroup-size 64) ;;
+      warp_hot) extra=(--algorithm warp-hot) ;;
+      ballot) extra=(--algorithm ballot) ;;
     esac
     "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$out/$name.$v.tdr.cu"
   done

@@ -3,12 +3,13 @@
 # every kernel that prepare.sh put into DIR, builds its harness, compares the
 # original with each rewrite bit for bit over seeds, block sizes (one with a
 # partly idle last block where the kernel has a guard) and condition mixes,
-# and runs compute-sanitizer racecheck and memcheck on the default and DGI
-# rewrites (one small launch each).  One line per kernel, then the totals.
+# and runs compute-sanitizer racecheck and memcheck on the default, DGI,
+# warp-aggregated Head-or-Tail and ballot rewrites (one small launch each).  One line per kernel, then the totals.
 #
 # usage: run.sh DIR OUT
 # environment: NVCC (nvcc), SANITIZER (compute-sanitizer), JOBS (parallel
-#   builds, default: all cores), TDR_NVCC_FLAGS (default
+#   builds, default: all cores), PAR (kernels checked at once, default 6),
+#   TDR_NVCC_FLAGS (default
 #   "-O3 -arch=sm_90 -fmad=false": without -fmad=false nvcc may fuse a
 #   multiply and an add that the rewrite separates by moving a value through
 #   shared memory, and bit-for-bit comparison would report rounding).
@@ -22,8 +23,8 @@ nvcc=${NVCC:-nvcc}
 sanitizer=${SANITIZER:-compute-sanitizer}
 jobs=${JOBS:-$(nproc)}
 flags=${TDR_NVCC_FLAGS:--O3 -arch=sm_90 -fmad=false}
-variants=(default dgi wg64)
-checked=(default dgi)
+variants=(default dgi wg64 warp_hot ballot)
+checked=(default dgi warp_hot ballot)
 
 build() { # NAME
   # shellcheck disable=SC2086
@@ -48,18 +49,20 @@ reports() { # LOG EXIT-STATUS
   echo $((e + ${w:-0}))
 }
 
-kernels=0 all_equal=0 compared=0 equal=0 sreports=0
-while read -r name kernel; do
-  kernels=$((kernels + 1))
+# One kernel: its line "NAME v=equal|differ ... configs=N racecheck=N
+# memcheck=N" into log/NAME.line, and "counts COMPARED EQUAL REPORTS OK" into
+# log/NAME.counts.  Kernels run in parallel (PAR, default 6): the launches are
+# small, and compute-sanitizer's start-up dominates.
+check() { # NAME
+  local name=$1 line result ok=1 compared=0 equal=0 sreports=0 v r n tool log rc configs
   line=$(printf '%-22s' "$name")
   if [ ! -x "$out/bin/$name" ]; then
-    echo "$line BUILD FAILED (see $out/log/$name.build.log)"
-    compared=$((compared + ${#variants[@]}))
-    continue
+    echo "$line BUILD FAILED (see $out/log/$name.build.log)" >"$out/log/$name.line"
+    echo "${#variants[@]} 0 0 0" >"$out/log/$name.counts"
+    return
   fi
   "$out/bin/$name" "$dir/$name.cu" >"$out/log/$name.run.log" 2>&1
   result=$(grep '^RESULT ' "$out/log/$name.run.log" | tail -n 1)
-  ok=1
   for v in "${variants[@]}"; do
     compared=$((compared + 1))
     r=$(sed -n "s/.* $v=\([a-z]*\).*/\1/p" <<<"$result")
@@ -81,8 +84,21 @@ while read -r name kernel; do
     [ "$n" -eq 0 ] || ok=0
     line+=" $tool=$n"
   done
-  [ "$ok" -eq 1 ] && all_equal=$((all_equal + 1))
-  echo "$line"
+  echo "$line" >"$out/log/$name.line"
+  echo "$compared $equal $sreports $ok" >"$out/log/$name.counts"
+}
+export -f check reports
+export sanitizer
+export VARIANTS="${variants[*]}" CHECKED="${checked[*]}"
+cut -d' ' -f1 "$dir/MANIFEST" |
+  xargs -P "${PAR:-6}" -I{} bash -c 'read -r -a variants <<<"$VARIANTS"; read -r -a checked <<<"$CHECKED"; check {}'
+
+kernels=0 all_equal=0 compared=0 equal=0 sreports=0
+while read -r name kernel; do
+  kernels=$((kernels + 1))
+  cat "$out/log/$name.line" 2>/dev/null || echo "$name NOT RUN"
+  read -r c e r k <"$out/log/$name.counts" 2>/dev/null || { c=${#variants[@]} e=0 r=1 k=0; }
+  compared=$((compared + c)) equal=$((equal + e)) sreports=$((sreports + r)) all_equal=$((all_equal + k))
 done <"$dir/MANIFEST"
 echo "TOTAL kernels=$kernels kernels_ok=$all_equal rewrites_equal=$equal/$compared sanitizer_reports=$sreports"
 [ "$equal" -eq "$compared" ] && [ "$sreports" -eq 0 ]
