@@ -10,12 +10,23 @@
 #   OPTIONS  passed to tdrc as given, `--` and the Clang flags after it
 #            included.  tdrc runs in ${CMAKE_CURRENT_SOURCE_DIR}, so relative
 #            paths (-I include) are taken from there.
-#   GPU x    becomes `--gpu x` (the occupancy budget, e.g. sm_90).
+#   GPU x    becomes `--gpu x` (the occupancy budget, e.g. sm_90).  With .cu
+#            sources, GPU sm_NN also makes tdrc parse them for sm_NN (Clang's
+#            --cuda-gpu-arch=sm_NN, unless OPTIONS give one) and adds NN to
+#            <target>'s CUDA_ARCHITECTURES (unless it lists NN already or is
+#            OFF, all, all-major or native): the kernel is built for the GPU
+#            it was rewritten for, as well as for any the target names.
 #
 # What becomes of the output:
-#   .cu      k.tdr.cu is added to <target>'s sources and compiled into it
-#            (the original's directory is on its include path).  This needs a
-#            tdrc with the CUDA front end.
+#   .cu      k.tdr.cu is added to <target>'s sources and compiled into it as
+#            CUDA (LANGUAGE CUDA; the project must enable CUDA), with the
+#            original's directory on its include path (do not also list
+#            k.cu among <target>'s sources: both would be compiled); <target>'s
+#            include directories and definitions apply to it, not to tdrc's
+#            parse (give tdrc those it needs in OPTIONS, after `--`).  tdrc
+#            parses with the toolkit of CMAKE_CUDA_COMPILER (--cuda-path),
+#            unless OPTIONS give --cuda-path or --cuda-prelude.  <target>
+#            must be defined in the directory that calls tdrc_add_kernels.
 #   .cl COPY (the default) k.tdr.cl and the original k.cl are copied next to
 #            <target>'s binary, $<TARGET_FILE_DIR:target>: the program loads
 #            k.tdr.cl, or k.cl when TDR_DISABLE=1 (the runtime's naming
@@ -67,8 +78,77 @@ function(tdrc_add_kernels target)
   endif()
   file(MAKE_DIRECTORY "${outdir}") # tdrc writes next to its output
   set(gpu "")
+  set(cuda_arch "") # GPU sm_NN: NN, for .cu sources
   if(ARG_GPU)
     set(gpu --gpu "${ARG_GPU}")
+    if(ARG_GPU MATCHES "^sm_([0-9]+a?)$")
+      set(cuda_arch "${CMAKE_MATCH_1}")
+    endif()
+  endif()
+
+  # How tdrc parses a .cu kernel: for the GPU asked for, with the headers of
+  # the toolkit that compiles it (when tdrc could use them: the checks of
+  # tdrc's usableCudaToolkit), unless OPTIONS say otherwise.
+  set(cuda_tdrc_options "")
+  set(cuda_clang_flags "")
+  set(has_cuda_source FALSE)
+  foreach(src IN LISTS ARG_SOURCES)
+    if(src MATCHES "\\.cu$")
+      set(has_cuda_source TRUE)
+    endif()
+  endforeach()
+  if(has_cuda_source)
+    get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+    if(NOT "CUDA" IN_LIST languages)
+      message(FATAL_ERROR "tdrc_add_kernels: .cu kernels are compiled into "
+              "'${target}' as CUDA: enable the CUDA language first "
+              "(project(... LANGUAGES CXX CUDA) or enable_language(CUDA))")
+    endif()
+    get_target_property(target_dir ${target} SOURCE_DIR)
+    if(NOT target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+      message(FATAL_ERROR "tdrc_add_kernels: '${target}' is defined in "
+              "${target_dir}: call tdrc_add_kernels for its .cu kernels there")
+    endif()
+    set(dashes FALSE)
+    set(user_path FALSE)
+    set(user_arch FALSE)
+    foreach(opt IN LISTS ARG_OPTIONS)
+      if(opt STREQUAL "--")
+        set(dashes TRUE)
+      elseif(opt MATCHES "^--cuda-(path|prelude)")
+        set(user_path TRUE)
+      elseif(opt MATCHES "^--(cuda-gpu-arch|offload-arch)")
+        set(user_arch TRUE)
+      endif()
+    endforeach()
+    set(root "${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
+    if(NOT user_path AND root AND EXISTS "${root}/include/cuda_runtime.h"
+       AND IS_DIRECTORY "${root}/bin" AND IS_DIRECTORY "${root}/nvvm/libdevice")
+      list(APPEND cuda_tdrc_options --cuda-path "${root}")
+    endif()
+    if(cuda_arch AND NOT user_arch)
+      if(NOT dashes)
+        list(APPEND cuda_clang_flags --)
+      endif()
+      list(APPEND cuda_clang_flags "--cuda-gpu-arch=sm_${cuda_arch}")
+    endif()
+
+    # The architecture the rewrite was made for is one the target builds.
+    if(cuda_arch)
+      get_target_property(archs ${target} CUDA_ARCHITECTURES)
+      if(archs MATCHES "-NOTFOUND$")
+        set(archs "") # not initialized (CMP0104 OLD)
+      endif()
+      string(REGEX REPLACE "a$" "" arch_number "${cuda_arch}")
+      if(archs STREQUAL "")
+        set_property(TARGET ${target} PROPERTY CUDA_ARCHITECTURES "${cuda_arch}")
+      elseif(NOT archs OR archs MATCHES "^(all|all-major|native)$"
+             OR ";${archs};" MATCHES ";${arch_number}a?(-real|-virtual)?;")
+        # OFF (the project passes -arch itself), or built for it already
+      else()
+        set_property(TARGET ${target} APPEND PROPERTY CUDA_ARCHITECTURES "${cuda_arch}")
+      endif()
+    endif()
   endif()
 
   set(outputs "")
@@ -90,9 +170,15 @@ function(tdrc_add_kernels target)
 
     set(out "${outdir}/${base}.tdr${ext}")
     file(RELATIVE_PATH shown "${CMAKE_BINARY_DIR}" "${out}")
+    set(extra_options "")
+    set(extra_flags "")
+    if(ext STREQUAL ".cu")
+      set(extra_options ${cuda_tdrc_options})
+      set(extra_flags ${cuda_clang_flags})
+    endif()
     add_custom_command(OUTPUT "${out}"
       COMMAND tdrc::tdrc "${src}" -o "${out}" --depfile "${out}.d"
-              ${gpu} ${ARG_OPTIONS}
+              ${gpu} ${extra_options} ${ARG_OPTIONS} ${extra_flags}
       DEPENDS "${src}" "$<TARGET_FILE:tdrc::tdrc>"
       DEPFILE "${out}.d"
       WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
@@ -102,6 +188,7 @@ function(tdrc_add_kernels target)
     if(ext STREQUAL ".cu")
       target_sources(${target} PRIVATE "${out}")
       get_filename_component(srcdir "${src}" DIRECTORY)
+      set_source_files_properties("${out}" PROPERTIES LANGUAGE CUDA)
       set_property(SOURCE "${out}" APPEND PROPERTY INCLUDE_DIRECTORIES "${srcdir}")
     elseif(ARG_EMBED)
       set(header "${outdir}/${base}.tdr.h")
