@@ -72,7 +72,8 @@ public:
     if (!Dl.Cuda && (PO.Algorithm == AlgorithmChoice::WarpHeadOrTail ||
                      PO.Algorithm == AlgorithmChoice::Ballot))
       Result.Warnings.push_back(
-          "--algorithm " + Opts.Algorithm +
+          std::string("--algorithm ") +
+          (PO.Algorithm == AlgorithmChoice::Ballot ? "ballot" : "warp-hot") +
           " needs CUDA's warp intrinsics; OpenCL kernels get " +
           (PO.Algorithm == AlgorithmChoice::Ballot ? "dgi" : "hot"));
     PO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);

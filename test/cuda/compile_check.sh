@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rewrites every CUDA test kernel with tdrc (default and forced-DGI modes)
+# Rewrites every CUDA test kernel with tdrc (default, forced DGI, and the
+# warp-level rounds: warp-aggregated Head-or-Tail and the ballot partition)
 # and compiles each result for sm_90 with nvcc (to PTX) and with Clang in
 # CUDA device mode.  Exit 0: all compiled; 1: a failure (listed); 77: no
 # nvcc (ctest reports the test as skipped).
@@ -24,9 +25,12 @@ for k in "$kernels"/*.cu; do
   # The rewrites under test keep every round the analysis allows, unless the
   # kernel tests the profitability model (`// TDRC-MODEL`).
   grep -q '^// TDRC-MODEL' "$k" || flags+=(--force)
-  for mode in default dgi; do
+  for mode in default dgi warp-hot ballot; do
     extra=()
-    [ "$mode" = dgi ] && extra=(--algorithm dgi --neighbors 32)
+    case $mode in
+      dgi) extra=(--algorithm dgi --neighbors 32) ;;
+      warp-hot | ballot) extra=(--algorithm "$mode") ;;
+    esac
     res="$out/$name.$mode.cu"
     count=$((count + 1))
     if ! "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$res" \
