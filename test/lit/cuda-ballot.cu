@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w
 // CHECK-NEXT: tdr_mig_long[0][tdr_pos] = tdr_key;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: __threadfence(); __syncthreads(); /* global memory accesses hand over too */
+// CHECK-NEXT: __syncthreads(); /* global memory accesses hand over too */
 // CHECK-NEXT: if (tdr_enabled && tdr_pool[tdr_plid] != tdr_lid) {
 // CHECK-NEXT: tdr_lid = tdr_pool[tdr_plid];
 // CHECK-NEXT: tdr_path = tdr_path_of[tdr_plid];

@@ -71,7 +71,7 @@ void launch(const float *in, float *out, int n)
 // CHECK-NEXT: tdr_mig_float[0][tdr_pos] = x;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: __threadfence(); __syncthreads(); /* global memory accesses hand over too */
+// CHECK-NEXT: __syncthreads(); /* global memory accesses hand over too */
 // CHECK-NEXT: if (tdr_enabled) {
 // CHECK-NEXT: tdr_lid = tdr_pool[tdr_plid];
 // CHECK-NEXT: tdr_path = tdr_path_of[tdr_plid];
