@@ -160,6 +160,32 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
       FirstEarlyReturn = cast<IfStmt>(Owner);
   }
 
+  // A uniform return that comes after some work-items went inactive (inside
+  // the guard, or after the first converted return) is not uniform any more:
+  // the inactive ones skip it and would wait alone at the remap barrier
+  // (found by the random generator: g2211_3547). It is converted like the
+  // others, so it must have their form.
+  for (const ReturnStmt *R : Rets) {
+    if (!S.before(R->getBeginLoc(), Branch->getBeginLoc()) ||
+        S.contains(Branch, R) || controlDep(S, R) != Dep::Uniform)
+      continue;
+    bool AfterInactive =
+        (Guard && S.contains(Guard->getThen(), R)) ||
+        (FirstEarlyReturn &&
+         S.before(FirstEarlyReturn->getEndLoc(), R->getBeginLoc()));
+    if (!AfterInactive)
+      continue;
+    const Stmt *Owner = S.PM.getParent(R);
+    if (Owner && isa<CompoundStmt>(Owner))
+      Owner = S.PM.getParent(Owner);
+    if (!(Owner && earlyReturnOf(Owner) == R &&
+          S.PM.getParent(Owner) == RegionBody &&
+          S.PM.getParent(Branch) == RegionBody))
+      return "the return at " + S.loc(R->getBeginLoc()) +
+             " is uniform, but work-items made inactive before it skip it "
+             "and may wait alone at the remap barrier";
+  }
+
   Region = -1;
   if (Guard)
     Region = regionFor(S, RegionKind::Guard, Guard,
@@ -218,11 +244,15 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
   SourceLocation Last = Rounds.back()->Branch->getBeginLoc();
 
   // Early returns directly in the region body, before the last remap point,
-  // become `tdr_active = 0` plus a split.
+  // become `tdr_active = 0` plus a split: thread-dependent ones, and uniform
+  // ones that inactive work-items would skip (in a guard, or after the first
+  // converted return).
   R.EarlyReturns.clear();
   for (const Stmt *C : R.Body->body())
     if (earlyReturnOf(C) && S.before(C->getBeginLoc(), Last) &&
-        controlDep(S, earlyReturnOf(C)) != Dep::Uniform)
+        (controlDep(S, earlyReturnOf(C)) != Dep::Uniform ||
+         R.Kind == RegionKind::Guard ||
+         (R.Start && S.before(R.Start->getEndLoc(), C->getBeginLoc()))))
       R.EarlyReturns.push_back(cast<IfStmt>(C));
 
   // Split positions: after each converted early return (but the region's
