@@ -85,7 +85,8 @@ double PathCost::callCost(const CallExpr *CE, unsigned Depth,
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
     return UnknownCall;
-  StringRef Name = FD->getName();
+  // Operators and constructors (CUDA's float4 + float4) have no identifier.
+  StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
   if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody()) {
     if (Depth < 4)
       Body += of(Def->getBody(), Depth + 1);
