@@ -140,24 +140,32 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
   collect(S.Body, Rets);
   const IfStmt *FirstEarlyReturn = nullptr;
   const Stmt *RegionBody = Guard ? Guard->getThen() : S.Body;
-  for (const ReturnStmt *R : Rets) {
-    if (!S.before(R->getBeginLoc(), Branch->getBeginLoc()) ||
-        S.contains(Branch, R))
-      continue;
-    if (controlDep(S, R) == Dep::Uniform)
-      continue;
+  auto BeforeBranch = [&](const ReturnStmt *R) {
+    return S.before(R->getBeginLoc(), Branch->getBeginLoc()) &&
+           !S.contains(Branch, R);
+  };
+  // The `if (...) { ...; return; }` directly in the region body that the
+  // emitter can turn into `tdr_active = 0` (null if R is not one).
+  auto ConvertibleIf = [&](const ReturnStmt *R) -> const IfStmt * {
     const Stmt *Owner = S.PM.getParent(R);
     if (Owner && isa<CompoundStmt>(Owner))
       Owner = S.PM.getParent(Owner);
-    bool Convertible = Owner && earlyReturnOf(Owner) == R &&
-                       S.PM.getParent(Owner) == RegionBody &&
-                       S.PM.getParent(Branch) == RegionBody;
-    if (!Convertible)
+    if (Owner && earlyReturnOf(Owner) == R &&
+        S.PM.getParent(Owner) == RegionBody &&
+        S.PM.getParent(Branch) == RegionBody)
+      return cast<IfStmt>(Owner);
+    return nullptr;
+  };
+  for (const ReturnStmt *R : Rets) {
+    if (!BeforeBranch(R) || controlDep(S, R) == Dep::Uniform)
+      continue;
+    const IfStmt *Owner = ConvertibleIf(R);
+    if (!Owner)
       return "the thread-dependent return at " + S.loc(R->getBeginLoc()) +
              " may skip the remap barrier";
     if (!FirstEarlyReturn ||
         S.before(Owner->getBeginLoc(), FirstEarlyReturn->getBeginLoc()))
-      FirstEarlyReturn = cast<IfStmt>(Owner);
+      FirstEarlyReturn = Owner;
   }
 
   // A uniform return that comes after some work-items went inactive (inside
@@ -166,21 +174,13 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
   // (found by the random generator: g2211_3547). It is converted like the
   // others, so it must have their form.
   for (const ReturnStmt *R : Rets) {
-    if (!S.before(R->getBeginLoc(), Branch->getBeginLoc()) ||
-        S.contains(Branch, R) || controlDep(S, R) != Dep::Uniform)
+    if (!BeforeBranch(R) || controlDep(S, R) != Dep::Uniform)
       continue;
     bool AfterInactive =
         (Guard && S.contains(Guard->getThen(), R)) ||
         (FirstEarlyReturn &&
          S.before(FirstEarlyReturn->getEndLoc(), R->getBeginLoc()));
-    if (!AfterInactive)
-      continue;
-    const Stmt *Owner = S.PM.getParent(R);
-    if (Owner && isa<CompoundStmt>(Owner))
-      Owner = S.PM.getParent(Owner);
-    if (!(Owner && earlyReturnOf(Owner) == R &&
-          S.PM.getParent(Owner) == RegionBody &&
-          S.PM.getParent(Branch) == RegionBody))
+    if (AfterInactive && !ConvertibleIf(R))
       return "the return at " + S.loc(R->getBeginLoc()) +
              " is uniform, but work-items made inactive before it skip it "
              "and may wait alone at the remap barrier";

@@ -74,17 +74,7 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
   S += J + "if (tdr_enabled) {\n";
   S += K + "const " + D.UInt + " tdr_p = tdr_path_in[tdr_plid];\n";
   S += K + "const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;\n";
-  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
-  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar + ")tdr_p;\n";
-  std::string Saves;
-  emitSaves(Saves, Plan, R, L);
-  if (!Saves.empty())
-    S += K + "if (tdr_pos != (int)tdr_plid) { /* a " + D.Item +
-         " that keeps its slot keeps its state */\n" + Saves + K + "}\n";
-  S += J + "}\n";
-  emitHandOver(S, Plan, R, Recompute,
-               "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J, D);
-  S += I + "}\n";
+  emitStableSlotAndHandOver(S, Plan, R, Recompute, I, D);
   return S;
 }
 

@@ -182,6 +182,24 @@ void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
   S += J + "}\n";
 }
 
+void emitStableSlotAndHandOver(std::string &S, const KernelPlan &Plan,
+                               const RemapRound &R,
+                               const std::vector<std::string> &Recompute,
+                               const std::string &I, const Dialect &D) {
+  std::string J = I + "  ", K = I + "    ", L = I + "      ";
+  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
+  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar + ")tdr_p;\n";
+  std::string Saves;
+  emitSaves(Saves, Plan, R, L);
+  if (!Saves.empty())
+    S += K + "if (tdr_pos != (int)tdr_plid) { /* a " + D.Item +
+         " that keeps its slot keeps its state */\n" + Saves + K + "}\n";
+  S += J + "}\n";
+  emitHandOver(S, Plan, R, Recompute,
+               "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J, D);
+  S += I + "}\n";
+}
+
 std::string remapRound(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
                        const std::string &Where, const std::string &I,

@@ -39,6 +39,14 @@ void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
                   const std::string &TakeOverIf, const std::string &Indent,
                   const Dialect &D);
 
+/// The end of a stable round (DGI, ballot), inside its `if (tdr_enabled) {`
+/// with tdr_p and tdr_pos known: the slot's ID and path, the state of a
+/// work-item that changes slot, the hand-over, and the round's closing braces.
+void emitStableSlotAndHandOver(std::string &S, const KernelPlan &Plan,
+                               const RemapRound &R,
+                               const std::vector<std::string> &Recompute,
+                               const std::string &Indent, const Dialect &D);
+
 std::string headOrTail(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
                        const std::string &Where, const std::string &Indent,

@@ -160,17 +160,7 @@ std::string ballotPartition(const KernelPlan &Plan, const RemapRound &R,
   S += K + "const unsigned tdr_p = " + Key + ";\n";
   S += K + "const int tdr_pos = tdr_count[tdr_p * " + G +
        " + (tdr_plid >> 5)] + tdr_rank;\n";
-  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
-  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar + ")tdr_p;\n";
-  std::string Saves;
-  emitSaves(Saves, Plan, R, L);
-  if (!Saves.empty())
-    S += K + "if (tdr_pos != (int)tdr_plid) { /* a " + D.Item +
-         " that keeps its slot keeps its state */\n" + Saves + K + "}\n";
-  S += J + "}\n";
-  emitHandOver(S, Plan, R, Recompute,
-               "tdr_enabled && tdr_pool[tdr_plid] != tdr_lid", J, D);
-  S += I + "}\n";
+  emitStableSlotAndHandOver(S, Plan, R, Recompute, I, D);
   return S;
 }
 
