@@ -22,9 +22,11 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
                           const std::string &I, const Dialect &D) {
   std::string WG = std::to_string(Plan.MaxWorkGroupSize);
   std::string Sh = std::string(D.Shared) + " ", UInt = D.UInt;
-  bool Regions = false, Keys = false;
+  bool Regions = false, Keys = false, HoT = false, HoTRegions = false;
   for (const RemapRound &R : Plan.Rounds) {
     Regions |= R.Region >= 0;
+    HoT |= isHeadOrTailLike(R.Algo);
+    HoTRegions |= isHeadOrTailLike(R.Algo) && R.Region >= 0;
     for (const LiveVar &L : R.Live)
       Keys |= !L.Var;
   }
@@ -36,8 +38,11 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
   S += I + Sh + (Plan.ShortIdPool ? D.UShort : D.UInt) + " tdr_pool[" + WG +
        "];      /* logical " + D.Item + " per slot */\n";
   S += I + Sh + D.UChar + " tdr_path_of[" + WG + "];  /* its path */\n";
-  S += I + Sh + "int tdr_head, tdr_tail";
-  S += Regions ? ", tdr_ninactive;\n" : ";\n";
+  // Only Head-or-Tail takes slots from a head and a tail (nvcc warns of
+  // unused shared variables).
+  if (HoT)
+    S += I + Sh + "int tdr_head, tdr_tail" +
+         (HoTRegions ? ", tdr_ninactive;\n" : ";\n");
   if (Plan.MaxDgiCounts) {
     if (needsPathIn(Plan))
       S += I + Sh + D.UChar + " tdr_path_in[" + WG +

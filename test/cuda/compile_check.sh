@@ -2,8 +2,10 @@
 # Rewrites every CUDA test kernel with tdrc (default, forced DGI, and the
 # warp-level rounds: warp-aggregated Head-or-Tail and the ballot partition)
 # and compiles each result for sm_90 with nvcc (to PTX) and with Clang in
-# CUDA device mode.  Exit 0: all compiled; 1: a failure (listed); 77: no
-# nvcc (ctest reports the test as skipped).
+# CUDA device mode (-Wall).  A warning that names tdrc's own identifiers
+# (tdr_*) fails too: tdrc's code must compile cleanly.  Exit 0: all
+# compiled; 1: a failure (listed); 77: no nvcc (ctest reports the test as
+# skipped).
 #
 # usage: compile_check.sh TDRC KERNELS_DIR OUTDIR [CLANGXX]
 #   NVCC (environment): the nvcc to use (default: nvcc on PATH, then
@@ -16,10 +18,13 @@ if [ ! -x "$nvcc" ]; then
   exit 77
 fi
 mkdir -p "$out"
-fail=0 count=0
+fail=0 count=0 kernels_seen=0
 note() { echo "FAIL $*"; fail=$((fail + 1)); }
+# A warning about tdrc's identifiers in compiler log $1.
+tdr_warning() { grep -E "warning.*[\"'\`]tdr_" "$1"; }
 for k in "$kernels"/*.cu; do
   name=$(basename "$k" .cu)
+  kernels_seen=$((kernels_seen + 1))
   # A kernel may ask for tdrc options of its own: `// TDRC-FLAGS: ...`.
   read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$k")"
   # The rewrites under test keep every round the analysis allows, unless the
@@ -40,14 +45,18 @@ for k in "$kernels"/*.cu; do
     if ! "$nvcc" -arch=sm_90 -ptx "$res" -o "$out/$name.$mode.ptx" \
          >"$out/$name.$mode.nvcc.log" 2>&1; then
       note "$name ($mode): nvcc -arch=sm_90 -ptx failed:"; cat "$out/$name.$mode.nvcc.log"
+    elif tdr_warning "$out/$name.$mode.nvcc.log"; then
+      note "$name ($mode): nvcc warns about tdrc's code (above)"
     fi
     if [ -n "$clangxx" ] && ! "$clangxx" -x cuda --cuda-device-only \
-         --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -S "$res" \
+         --cuda-gpu-arch=sm_90 -Wall -Wno-unknown-cuda-version -S "$res" \
          -o "$out/$name.$mode.s" >"$out/$name.$mode.clang.log" 2>&1; then
       note "$name ($mode): $clangxx --cuda-device-only failed:"; cat "$out/$name.$mode.clang.log"
+    elif [ -n "$clangxx" ] && tdr_warning "$out/$name.$mode.clang.log"; then
+      note "$name ($mode): clang warns about tdrc's code (above)"
     fi
   done
 done
-echo "compile_check: $count rewrites of $((count / 2)) kernels, $fail failure(s)" \
+echo "compile_check: $count rewrites of $kernels_seen kernels, $fail failure(s)" \
      "(nvcc: $nvcc; clang: ${clangxx:-skipped})"
 [ "$fail" -eq 0 ]

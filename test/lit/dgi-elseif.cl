@@ -24,7 +24,6 @@ __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 128 work-items */
 // CHECK-NEXT: __local uint tdr_pool[128];      /* logical work-item per slot */
 // CHECK-NEXT: __local uchar tdr_path_of[128];  /* its path */
-// CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local uchar tdr_path_in[128];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[20];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __local int tdr_mig_int[1][128];

@@ -35,7 +35,6 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: #endif
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
 // CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
-// CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local uchar tdr_path_in[256];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[64];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __local int tdr_mig_int[1][256];

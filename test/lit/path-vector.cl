@@ -27,7 +27,6 @@ __kernel void path_vector(__global const int *a, __global const int *b,
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
 // CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
-// CHECK-NEXT: __local int tdr_head, tdr_tail;
 // CHECK-NEXT: __local uchar tdr_path_in[256];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[96];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __local int tdr_mig_int[2][256];
