@@ -114,11 +114,7 @@ private:
       if (!expect(tok::l_paren, "(", "algorithm"))
         return std::nullopt;
       StringRef A = word();
-      std::optional<Algorithm> Named;
-      for (Algorithm X : {Algorithm::HeadOrTail, Algorithm::DGI,
-                          Algorithm::WarpHeadOrTail, Algorithm::Ballot})
-        if (A == algorithmKeyword(X))
-          Named = X;
+      std::optional<Algorithm> Named = algorithmNamed(A);
       if (!Named)
         return fail(here(), "expected 'hot', 'dgi', 'warp_hot' or 'ballot' in "
                             "'algorithm(...)', found " +

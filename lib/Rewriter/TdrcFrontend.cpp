@@ -69,13 +69,13 @@ public:
                    : Opts.Algorithm == "warp_hot" ? AlgorithmChoice::WarpHeadOrTail
                    : Opts.Algorithm == "ballot"   ? AlgorithmChoice::Ballot
                                                   : AlgorithmChoice::Auto;
-    if (!Dl.Cuda && (PO.Algorithm == AlgorithmChoice::WarpHeadOrTail ||
-                     PO.Algorithm == AlgorithmChoice::Ballot))
+    if (std::optional<Algorithm> A = forcedAlgorithm(PO.Algorithm);
+        A && isWarpLevel(*A) && !Dl.Cuda)
       Result.Warnings.push_back(
           std::string("--algorithm ") +
-          (PO.Algorithm == AlgorithmChoice::Ballot ? "ballot" : "warp-hot") +
+          (*A == Algorithm::Ballot ? "ballot" : "warp-hot") +
           " needs CUDA's warp intrinsics; OpenCL kernels get " +
-          (PO.Algorithm == AlgorithmChoice::Ballot ? "dgi" : "hot"));
+          algorithmKeyword(withoutWarpIntrinsics(*A)));
     PO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);
     PO.KernelSmem = Opts.Smem;
     PO.KernelRegs = Opts.Regs; // 0: the planner estimates

@@ -229,14 +229,14 @@ bool conditionsReadMemory(const PathMember &M) {
 bool forcesDgi(PlannerState &S, const Stmt *Head) {
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(Head) : nullptr;
-  return D && D->Algo ? usesSubCounts(*D->Algo)
-                      : S.Opts.Algorithm == AlgorithmChoice::DGI ||
-                            S.Opts.Algorithm == AlgorithmChoice::Ballot;
+  std::optional<Algorithm> Want =
+      D && D->Algo ? D->Algo : forcedAlgorithm(S.Opts.Algorithm);
+  return Want && usesSubCounts(*Want);
 }
 
 bool forcesHeadOrTail(PlannerState &S, const Stmt *Head) {
-  if (S.Opts.Algorithm == AlgorithmChoice::HeadOrTail ||
-      S.Opts.Algorithm == AlgorithmChoice::WarpHeadOrTail)
+  if (std::optional<Algorithm> Opt = forcedAlgorithm(S.Opts.Algorithm);
+      Opt && isHeadOrTailLike(*Opt))
     return true;
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(Head) : nullptr;

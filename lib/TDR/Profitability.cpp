@@ -94,20 +94,13 @@ double roundCost(const RemapRound &R, const KernelPlan &P, bool Cuda) {
 Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
                           std::optional<Algorithm> Pragma) {
   bool Cuda = S.Ctx.getLangOpts().CUDA;
-  std::optional<Algorithm> Want = Pragma;
-  if (!Want)
-    switch (S.Opts.Algorithm) {
-    case AlgorithmChoice::Auto: break;
-    case AlgorithmChoice::HeadOrTail: Want = Algorithm::HeadOrTail; break;
-    case AlgorithmChoice::DGI: Want = Algorithm::DGI; break;
-    case AlgorithmChoice::WarpHeadOrTail: Want = Algorithm::WarpHeadOrTail; break;
-    case AlgorithmChoice::Ballot: Want = Algorithm::Ballot; break;
-    }
+  std::optional<Algorithm> Want =
+      Pragma ? Pragma : forcedAlgorithm(S.Opts.Algorithm);
   // Head-or-Tail takes two paths only; OpenCL has no warp-level rounds.
   if (Want && isHeadOrTailLike(*Want) && R.Paths > 2)
     Want = *Want == Algorithm::WarpHeadOrTail ? Algorithm::Ballot : Algorithm::DGI;
-  if (Want && isWarpLevel(*Want) && !Cuda)
-    Want = *Want == Algorithm::Ballot ? Algorithm::DGI : Algorithm::HeadOrTail;
+  if (Want && !Cuda)
+    Want = withoutWarpIntrinsics(*Want);
   if (Want)
     return *Want;
   // Auto: within the family the paths allow (unordered Head-or-Tail for two,

@@ -11,6 +11,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -96,6 +98,20 @@ inline const char *algorithmKeyword(Algorithm A) {
   case Algorithm::Ballot: return "ballot";
   }
   return "";
+}
+/// The algorithm that algorithmKeyword spells Keyword, if any.
+inline std::optional<Algorithm> algorithmNamed(llvm::StringRef Keyword) {
+  for (Algorithm A : {Algorithm::HeadOrTail, Algorithm::DGI,
+                      Algorithm::WarpHeadOrTail, Algorithm::Ballot})
+    if (Keyword == algorithmKeyword(A))
+      return A;
+  return std::nullopt;
+}
+/// What runs instead of A where there are no warp intrinsics (OpenCL).
+inline Algorithm withoutWarpIntrinsics(Algorithm A) {
+  return A == Algorithm::Ballot           ? Algorithm::DGI
+         : A == Algorithm::WarpHeadOrTail ? Algorithm::HeadOrTail
+                                          : A;
 }
 /// A Ballot round's group: one warp.
 constexpr unsigned WarpSize = 32;

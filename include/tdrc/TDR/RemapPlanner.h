@@ -12,6 +12,18 @@ namespace tdrc {
 
 enum class AlgorithmChoice { Auto, HeadOrTail, DGI, WarpHeadOrTail, Ballot };
 
+/// The algorithm --algorithm asks for (none for auto).
+inline std::optional<Algorithm> forcedAlgorithm(AlgorithmChoice C) {
+  switch (C) {
+  case AlgorithmChoice::Auto: return std::nullopt;
+  case AlgorithmChoice::HeadOrTail: return Algorithm::HeadOrTail;
+  case AlgorithmChoice::DGI: return Algorithm::DGI;
+  case AlgorithmChoice::WarpHeadOrTail: return Algorithm::WarpHeadOrTail;
+  case AlgorithmChoice::Ballot: return Algorithm::Ballot;
+  }
+  return std::nullopt;
+}
+
 struct PlannerOptions {
   unsigned MaxWorkGroupSize = 256; // used when reqd_work_group_size is absent
   unsigned LocalMemoryBytes = 32768; // OpenCL's guaranteed minimum
