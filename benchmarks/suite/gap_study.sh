@@ -6,10 +6,12 @@
 #      ingredient of the rewrite (gap_variants.py);
 #   2. long paths (64, 1024): the best rewrite (ballot partition, HoT for
 #      P = 2) on random input, the same rewrite on the ideal's sorted input
-#      (no work-item moves), and the barrier and shared-memory variants on
+#      (no work-item moves), the barrier and shared-memory variants, and
+#      the ballot round cut down (no hand-over; only its ballot loop) on
 #      sorted input, all against the ideal (the original on sorted input);
 #   3. SASS: how often ptxas picks the FMA-pipe forms VIADD / IMAD.MOV over
-#      IADD3 / MOV in each kernel (cuobjdump).
+#      IADD3 / MOV in each kernel, and in the paths' loops alone
+#      (cuobjdump, sass_loops.py).
 # DIR from prepare.sh (then gap_variants.py DIR, done here if missing).
 # usage: gap_study.sh DIR OUT     env: SUITE_BIN (build once, reuse)
 set -uo pipefail
@@ -53,7 +55,9 @@ for b in micro2 micro4 micro8; do
   for w in 64 1024; do
     echo "== $b pathlen $w: against the ideal (original on sorted input)"
     run "$b" "$w" "$c/$b.ideal.cubin" best="$bb" auto="$c/$b.auto.cubin" || status=1
-    for v in best:"$bb" sync:"$c/$b.gap.sync.cubin" smsync:"$c/$b.gap.smsync.cubin"; do
+    for v in best:"$bb" sync:"$c/$b.gap.sync.cubin" smsync:"$c/$b.gap.smsync.cubin" \
+             nohand:"$c/$b.gap.nohand.cubin" ballot1:"$c/$b.gap.ballot1.cubin"; do
+      [ -f "${v#*:}" ] || continue
       echo "== $b pathlen $w: ideal = ${v%%:*} on sorted input"
       run "$b" "$w" "${v#*:}" | grep -E '^(original|ideal) ' || status=1
     done
@@ -66,5 +70,10 @@ for f in "$c"/micro[248].cubin "$c"/micro[248].auto.cubin "$c"/micro[248].ballot
   s=$(cuobjdump -sass "$f")
   printf "%-28s VIADD %3d  IMAD.MOV %3d  IADD3 %3d  MOV %3d\n" "$(basename "$f" .cubin)" \
     "$(grep -c ' VIADD ' <<<"$s")" "$(grep -c 'IMAD.MOV' <<<"$s")" "$(grep -c ' IADD3 ' <<<"$s")" "$(grep -cE ' MOV ' <<<"$s")"
+done
+echo "== SASS: the same forms in the paths' loops only (the unchanged user code)"
+for f in "$c"/micro[248].cubin "$c"/micro[248].ballot.cubin "$c"/micro[248].warp-hot.cubin \
+         "$c"/micro[248].gap.*.cubin; do
+  [ -f "$f" ] && cuobjdump -sass "$f" | python3 "$here/sass_loops.py" "$(basename "$f" .cubin)"
 done
 exit $status

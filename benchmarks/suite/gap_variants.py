@@ -13,6 +13,11 @@ DIR/gap/:
               a barrier (what a round adds on a work-item that stays put)
   B.nofb.cu   the default rewrite without its fallback copy: with the
               switch off, the rewritten body runs with the round off
+  B.nohand.cu the best rewrite (ballot) without its hand-over: every
+              work-item keeps its own state (correct on any input)
+  B.ballot1.cu the best rewrite with only the per-warp ballot loop of its
+              round: the original plus about 20 instructions that move no
+              work-item (correct on any input)
 
 usage: gap_variants.py DIR
 """
@@ -43,6 +48,34 @@ def variants(orig, auto):
     yield "nofb", nofb
 
 
+def block_at(text, marker):
+    """The extent of the brace block that starts at `marker`."""
+    i = text.index(marker)
+    depth, k = 0, text.index("{", i)
+    while True:
+        depth += {"{": 1, "}": -1}.get(text[k], 0)
+        if depth == 0:
+            return i, k + 1
+        k += 1
+
+
+def cut(text, marker):
+    i, j = block_at(text, marker)
+    return text[:i] + text[j:]
+
+
+def ballot_variants(best):
+    """Parts of the ballot round, from the best rewrite."""
+    hand = "if (tdr_enabled && tdr_pool[tdr_plid] != tdr_lid)"
+    scan = "if (tdr_enabled && tdr_plid < 32u)"
+    store = "if (tdr_enabled) {\n        const unsigned tdr_p"
+    for m in (hand, scan, store):
+        if m not in best:
+            raise SystemExit("gap_variants: unexpected ballot rewrite")
+    yield "nohand", cut(best, hand)
+    yield "ballot1", cut(cut(cut(best, hand), scan), store)
+
+
 def main():
     d = sys.argv[1]
     os.makedirs(os.path.join(d, "gap"), exist_ok=True)
@@ -51,7 +84,15 @@ def main():
             orig = f.read()
         with open(os.path.join(d, "cu", b + ".auto.cu")) as f:
             auto = f.read()
-        for name, text in variants(orig, auto):
+        made = list(variants(orig, auto))
+        # the ballot rewrite, or its twin when warp-hot chose ballot too
+        for v in ("ballot", "warp-hot"):
+            p = os.path.join(d, "cu", "%s.%s.cu" % (b, v))
+            if os.path.exists(p) and "__ballot_sync" in open(p).read():
+                with open(p) as f:
+                    made += ballot_variants(f.read())
+                break
+        for name, text in made:
             with open(os.path.join(d, "gap", "%s.%s.cu" % (b, name)), "w") as f:
                 f.write(text)
 

@@ -1,8 +1,9 @@
 //===- PathCost.cpp - Weighted operation counts of a path ------------------===//
 #include "PathCost.h"
-#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cstdio>
@@ -73,11 +74,33 @@ static double memoryWeight(const Expr *Base, QualType Elem) {
   if (AS == LangAS::opencl_local || AS == LangAS::cuda_shared)
     return LocalMem;
   if (auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
-    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
+      // CUDA's __shared__ is an attribute of the variable, not of its type.
+      if (isSharedMemoryVar(V))
+        return LocalMem;
       if (V->getType()->isArrayType() && V->hasLocalStorage() &&
           (AS == LangAS::Default || AS == LangAS::opencl_private))
         return PrivateArray;
+    }
   return GlobalMem;
+}
+
+/// The weight of a math function by its name (OpenCL's built-ins, CUDA's
+/// functions and libdevice's __nv_ forms); 0 for any other name.
+static double mathCost(StringRef Name) {
+  Name.consume_front("__nv_");
+  Name.consume_front("native_");
+  Name.consume_front("half_");
+  Name.consume_front("__"); // CUDA's fast intrinsics: __expf, __sinf, ...
+  if (Name.starts_with("sqrt") || Name.starts_with("rsqrt") ||
+      Name.starts_with("cbrt"))
+    return Sqrt;
+  for (const char *T : {"exp", "log", "pow", "sin", "cos", "tan", "asin",
+                        "acos", "atan", "sinh", "cosh", "tanh", "erf", "tgamma",
+                        "lgamma", "hypot", "fmod", "remainder"})
+    if (Name.starts_with(T))
+      return Transcendental;
+  return 0;
 }
 
 double PathCost::callCost(const CallExpr *CE, unsigned Depth,
@@ -87,29 +110,23 @@ double PathCost::callCost(const CallExpr *CE, unsigned Depth,
     return UnknownCall;
   // Operators and constructors (CUDA's float4 + float4) have no identifier.
   StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
-  if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody()) {
+  // The CUDA toolkit's functions have bodies (wrappers of libdevice's):
+  // priced by name, as OpenCL's built-ins and the built-in prelude's are.
+  bool System = Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
+  if (const FunctionDecl *Def = FD->getDefinition();
+      Def && Def->hasBody() && !System) {
     if (Depth < 4)
       Body += of(Def->getBody(), Depth + 1);
     else
       Body.Guessed = true;
     return Arith; // the call and return
   }
-  Name.consume_front("native_");
-  Name.consume_front("half_");
-  if (Name.starts_with("sqrt") || Name.starts_with("rsqrt") ||
-      Name.starts_with("cbrt"))
-    return Sqrt;
-  for (const char *T : {"exp", "log", "pow", "sin", "cos", "tan", "asin",
-                        "acos", "atan", "sinh", "cosh", "tanh", "erf", "tgamma",
-                        "lgamma", "hypot", "fmod", "remainder"})
-    if (Name.starts_with(T))
-      return Transcendental;
+  if (double Math = mathCost(Name))
+    return Math;
   if (Name.starts_with("atomic") || Name.starts_with("atom_"))
     return Atomic;
   if (Name.starts_with("vload") || Name.starts_with("vstore"))
     return GlobalMem;
-  if (classifyBuiltin(Name) != BuiltinKind::Pure)
-    return Arith;
   return Arith; // min, max, mad, fma, select, convert_*, ...
 }
 

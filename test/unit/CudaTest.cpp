@@ -269,4 +269,38 @@ TEST(CudaParsing, InputKind) {
   EXPECT_FALSE(cudaPreludeText().empty());
 }
 
+// What the model says a round saves ("saves ~N"), from its explanation.
+std::string savedBy(ParsedCL P) {
+  PlannerOptions O; // the model decides
+  KernelPlan Plan = planKernel(P.ctx(), P.function("k"), O);
+  for (const Explanation &E : Plan.Explain)
+    if (size_t At = E.Text.find("saves ~"); At != std::string::npos)
+      return E.Text.substr(At, E.Text.find(' ', At + 7) - At);
+  return "none";
+}
+
+// A path's reads of __shared__ memory cost what OpenCL's __local reads do:
+// in CUDA the address space is an attribute of the variable, not its type.
+TEST(CudaProfitability, SharedReadsCostLikeLocalReads) {
+  const char *Body = R"(
+      float v = in[i], s = 0.0f;
+      t[l] = v;
+      SYNC;
+      if (v > 0.5f) { for (int j = 0; j < 64; ++j) s += t[(l + j) & 255]; }
+      else { for (int j = 0; j < 64; ++j) s += t[(l + 3 * j) & 255] * 0.5f; }
+      out[i] = s;
+    })";
+  std::string CL = std::string(R"(#define SYNC barrier(CLK_LOCAL_MEM_FENCE)
+    __kernel void k(__global const float *in, __global float *out) {
+      __local float t[256];
+      int i = get_global_id(0), l = get_local_id(0);)") + Body;
+  std::string CU = std::string(R"(#define SYNC __syncthreads()
+    __global__ void k(const float *in, float *out) {
+      __shared__ float t[256];
+      int i = blockIdx.x * blockDim.x + threadIdx.x, l = threadIdx.x;)") + Body;
+  std::string Saved = savedBy(parseCL(CL));
+  EXPECT_NE(Saved, "none");
+  EXPECT_EQ(savedBy(parseCUDA(CU)), Saved);
+}
+
 } // namespace

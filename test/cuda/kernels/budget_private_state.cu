@@ -1,0 +1,44 @@
+// budget_private_state.cu -- CUDA counterpart of test/kernels/budget_private_state.cl
+//
+// The occupancy budget with much private state live across two branches (a
+// float[24] and an int[8]: 128 bytes a thread) on sm_90 with 40 KiB of the
+// kernel's own shared memory (TDRC-FLAGS below): migrating it for 256
+// threads does not fit the 48 KiB a block may have.  Expected: the budget
+// takes a 16-bit ID pool, then cancels the costly round: the first branch
+// UNCHANGED, the second REMAPPED (Head-or-Tail; only y and s migrate).
+//
+// TDRC-FLAGS: --gpu=sm_90 --regs=24 --smem=40960
+// EXEC: kernel=budget_private_state global=1024 local=32,64,128,256
+// EXEC: arg in buf int size=N fill=mix:-100:100
+// EXEC: arg in2 buf int size=N fill=mix:-100:100
+// EXEC: arg out buf float size=N fill=zero
+
+__global__ void budget_private_state(const int *in, const int *in2, float *out)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    int x = in[gid];
+    float a[24];
+    int k[8];
+    for (int i = 0; i < 24; ++i)
+        a[i] = (float)((x + i * 7) % 13) * 0.5f;
+    for (int i = 0; i < 8; ++i)
+        k[i] = (x * (i + 1)) % 17;
+    if (x > 0) {
+        for (int i = 0; i < 24; ++i)
+            a[i] = a[i] * 0.75f + (float)k[i % 8];
+    } else {
+        for (int i = 0; i < 8; ++i)
+            k[i] = -k[i];
+    }
+    float s = 0.0f;
+    for (int i = 0; i < 24; ++i)
+        s += a[i] * (float)k[i % 8];
+    int y = in2[gid];
+    if (y > 0) {
+        for (int i = 0; i < 10; ++i)
+            s = s * 0.5f + (float)(y % 7);
+    } else {
+        s = s - 1.0f;
+    }
+    out[gid] = s;
+}
