@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # The suite's benchmarks and their OpenCL sources (sourced by the scripts).
 SUITE_BENCHES="micro2 micro4 micro8 micronest cvp gdt pol pb lbm histo nq mg bp sad"
 

@@ -182,7 +182,7 @@ fi
 TDRC=$1
 OUTDIR=$2
 shift 2
-DO_DT=0 HC_MODE=none HC_N=0 JOBS=1 CACHE= CLANG= TIMEOUT_S=60
+DO_DT=0 HC_MODE=none HC_N=0 JOBS=1 CACHE='' CLANG='' TIMEOUT_S=60
 while [ $# -gt 0 ]; do
   case $1 in
     --darktable) DO_DT=1 ;;

@@ -42,7 +42,7 @@ case "$mode" in
   diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
-  # shellcheck disable=SC2086
-  diff-oclgrind) exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
+  diff-oclgrind) # shellcheck disable=SC2086
+    exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
   oclgrind|oclgrind-dgi)   exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

@@ -94,7 +94,7 @@ cut -d' ' -f1 "$dir/MANIFEST" |
   xargs -P "${PAR:-6}" -I{} bash -c 'read -r -a variants <<<"$VARIANTS"; read -r -a checked <<<"$CHECKED"; check {}'
 
 kernels=0 all_equal=0 compared=0 equal=0 sreports=0
-while read -r name kernel; do
+while read -r name _; do
   kernels=$((kernels + 1))
   cat "$out/log/$name.line" 2>/dev/null || echo "$name NOT RUN"
   read -r c e r k <"$out/log/$name.counts" 2>/dev/null || { c=${#variants[@]} e=0 r=1 k=0; }
