@@ -88,9 +88,12 @@ def main():
         # the ballot rewrite, or its twin when warp-hot chose ballot too
         for v in ("ballot", "warp-hot"):
             p = os.path.join(d, "cu", "%s.%s.cu" % (b, v))
-            if os.path.exists(p) and "__ballot_sync" in open(p).read():
-                with open(p) as f:
-                    made += ballot_variants(f.read())
+            if not os.path.exists(p):
+                continue
+            with open(p) as f:
+                best = f.read()
+            if "__ballot_sync" in best:
+                made += ballot_variants(best)
                 break
         for name, text in made:
             with open(os.path.join(d, "gap", "%s.%s.cu" % (b, name)), "w") as f:
