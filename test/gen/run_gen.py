@@ -49,6 +49,9 @@ sys.path.insert(0, HERE)
 import kfile  # noqa: E402
 import kgen  # noqa: E402
 
+# the generator: kgen.py and its modules (their SHA-256 pins a run)
+KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py")
+
 # "default" and "wg64" pass --force: they check the transformation, so every
 # round the analysis allows is emitted whether or not the profitability model
 # would keep it (its short paths mostly would not). "model" is tdrc's true
@@ -397,15 +400,18 @@ class Runner:
     # ------------------------------------------------------------- resume
     def identity(self):
         """What must not change between a run and its --resume."""
-        def digest(p):
-            with open(p, "rb") as f:
-                return hashlib.sha256(f.read()).hexdigest()
+        def digest(*paths):
+            h = hashlib.sha256()
+            for p in paths:
+                with open(p, "rb") as f:
+                    h.update(f.read())
+            return h.hexdigest()
         a = self.a
         return dict(seed=a.seed, count=a.count, per_file=a.per_file, modes=[[m, list(o)] for m, o in MODES],
                     oclgrind_sample=a.oclgrind_sample,
                     oclgrind_per_file=a.oclgrind_per_file,
                     tdrc_sha256=digest(self.tdrc), tdr_exec_sha256=digest(self.tdr_exec),
-                    kgen_sha256=digest(os.path.join(HERE, "kgen.py")))
+                    kgen_sha256=digest(*(os.path.join(HERE, m) for m in KGEN_FILES)))
 
     def load_resume(self):
         """Adds back the files an interrupted run of the same settings and
