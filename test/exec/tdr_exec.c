@@ -30,6 +30,8 @@
  * report is checked after every run (feedback_check.h; FEEDBACK-ERROR lines
  * count as mismatches).
  *
+ * TDR_EXEC_BUILD_OPTIONS (environment): options added to both builds.
+ *
  * Exit status: 0 all identical, 1 mismatch, 2 spec / OpenCL / usage error.
  */
 #include "feedback_check.h"
@@ -779,8 +781,13 @@ static void load_program(program *p, tdrcl_env *env, const exec_spec *specs, int
   p->path = path;
   p->nkernels = nspecs;
   /* -cl-kernel-arg-info only adds metadata; it lets us check arg names. */
-  char options[sizeof specs[0].options + 32];
-  snprintf(options, sizeof options, "%s -cl-kernel-arg-info", specs[0].options);
+  /* TDR_EXEC_BUILD_OPTIONS: more options for both programs (e.g.
+   * -cl-fp32-correctly-rounded-divide-sqrt on a device whose default division
+   * and sqrt are not correctly rounded, so two compilations may differ). */
+  const char *extra = getenv("TDR_EXEC_BUILD_OPTIONS");
+  char options[sizeof specs[0].options + 32 + 256];
+  snprintf(options, sizeof options, "%s -cl-kernel-arg-info %.255s", specs[0].options,
+           extra ? extra : "");
   p->prog = tdrcl_build_file(env, path, options);
   if (!p->prog)
     exit(2);
