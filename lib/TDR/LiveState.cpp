@@ -247,6 +247,22 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     if (const CFGBlock *P = A.isReachable() ? A.getReachableBlock()
                                             : A.getPossiblyUnreachableBlock())
       Paths.push_back(P);
+  // With a bounds guard as active predicate the inactive work-items move as
+  // well, and they go from here straight to the guard's end: what is live
+  // there moves too, though a store before the end (`x0 = p;` on every path
+  // of the guard) kills it at the branch for the active ones.
+  if (R.Region >= 0) {
+    const ActiveRegion &AR = S.Plan.Regions[R.Region];
+    if (AR.Kind == RegionKind::Guard && AR.Guard)
+      for (const CFGBlock *B : *G)
+        if (B->getTerminatorStmt() == AR.Guard && B->succ_size() == 2) {
+          const CFGBlock::AdjacentBlock &A = *std::next(B->succ_begin());
+          if (const CFGBlock *P = A.isReachable()
+                                      ? A.getReachableBlock()
+                                      : A.getPossiblyUnreachableBlock())
+            Paths.push_back(P);
+        }
+  }
   auto LiveOnEntry = [&](const CFGBlock *P, const VarDecl *V) {
     for (const CFGElement &E : *P)
       if (auto CS = E.getAs<CFGStmt>())
