@@ -107,7 +107,7 @@ double PathCost::callCost(const CallExpr *CE, unsigned Depth,
                           SymbolicCost &Body) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
-    return UnknownCall;
+    return op(UnknownCall);
   // Operators and constructors (CUDA's float4 + float4) have no identifier.
   StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
   // The CUDA toolkit's functions have bodies (wrappers of libdevice's):
@@ -119,15 +119,28 @@ double PathCost::callCost(const CallExpr *CE, unsigned Depth,
       Body += of(Def->getBody(), Depth + 1);
     else
       Body.Guessed = true;
-    return Arith; // the call and return
+    return op(Arith); // the call and return
   }
   if (double Math = mathCost(Name))
-    return Math;
+    return op(Math);
   if (Name.starts_with("atomic") || Name.starts_with("atom_"))
-    return Atomic;
-  if (Name.starts_with("vload") || Name.starts_with("vstore"))
-    return GlobalMem;
-  return Arith; // min, max, mad, fma, select, convert_*, ...
+    return op(Atomic);
+  if (Name.starts_with("vload") || Name.starts_with("vstore")) {
+    // vloadN(offset, p), vstoreN(data, offset, p): the last two arguments.
+    unsigned N = CE->getNumArgs();
+    if (!Counted)
+      return GlobalMem;
+    return N >= 2 && (*Counted)({CE->getArg(N - 2), CE->getArg(N - 1)});
+  }
+  return op(Arith); // min, max, mad, fma, select, convert_*, ...
+}
+
+double PathCost::access(const Expr *Base, QualType Elem,
+                        llvm::ArrayRef<const Expr *> Address) const {
+  double W = memoryWeight(Base, Elem);
+  if (!Counted)
+    return W;
+  return W == GlobalMem && (*Counted)(Address);
 }
 
 SymbolicCost PathCost::of(const Stmt *S, unsigned Depth) {
@@ -140,14 +153,14 @@ SymbolicCost PathCost::of(const Stmt *S, unsigned Depth) {
     SymbolicCost Body;
     for (const Stmt *Ch : S->children())
       Body += of(Ch, Depth);
-    Body.Const += Arith; // the back edge
+    Body.Const += op(Arith); // the back edge
     C = Body.scaled(DefaultTrips);
     C.Guessed = true;
     return C;
   }
   if (auto *If = dyn_cast<IfStmt>(S)) {
     C += of(If->getCond(), Depth);
-    C.Const += Arith;
+    C.Const += op(Arith);
     SymbolicCost Sides = of(If->getThen(), Depth);
     Sides += of(If->getElse(), Depth);
     C += Sides.scaled(0.5); // either side, as likely
@@ -155,14 +168,14 @@ SymbolicCost PathCost::of(const Stmt *S, unsigned Depth) {
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
     C += of(Sw->getCond(), Depth);
-    C.Const += Arith;
+    C.Const += op(Arith);
     C += of(Sw->getBody(), Depth)
              .scaled(1.0 / std::max(1u, countCases(Sw->getBody())));
     return C;
   }
   if (auto *CO = dyn_cast<ConditionalOperator>(S)) {
     C += of(CO->getCond(), Depth);
-    C.Const += Arith;
+    C.Const += op(Arith);
     SymbolicCost Sides = of(CO->getTrueExpr(), Depth);
     Sides += of(CO->getFalseExpr(), Depth);
     C += Sides.scaled(0.5);
@@ -183,27 +196,27 @@ SymbolicCost PathCost::of(const Stmt *S, unsigned Depth) {
     bool Float = BO->getType()->isFloatingType() ||
                  BO->getLHS()->getType()->isFloatingType();
     if (Op == BO_Div || Op == BO_Rem)
-      C.Const += Float ? FloatDiv : IntDiv;
+      C.Const += op(Float ? FloatDiv : IntDiv);
     else if (Op != BO_Assign && Op != BO_Comma)
-      C.Const += Arith;
+      C.Const += op(Arith);
   } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->getOpcode() == UO_Deref)
-      C.Const += memoryWeight(UO->getSubExpr(), UO->getType());
+      C.Const += access(UO->getSubExpr(), UO->getType(), {UO->getSubExpr()});
     else if (UO->getOpcode() != UO_AddrOf && UO->getOpcode() != UO_Plus)
-      C.Const += Arith;
+      C.Const += op(Arith);
   } else if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-    C.Const += memoryWeight(AS->getBase(), AS->getType());
+    C.Const += access(AS->getBase(), AS->getType(), {AS->getBase(), AS->getIdx()});
   } else if (auto *ME = dyn_cast<MemberExpr>(S)) {
     if (ME->isArrow())
-      C.Const += memoryWeight(ME->getBase(), ME->getType());
+      C.Const += access(ME->getBase(), ME->getType(), {ME->getBase()});
   } else if (auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
     if (IC->getCastKind() == CK_IntegralToFloating ||
         IC->getCastKind() == CK_FloatingToIntegral)
-      C.Const += Arith;
+      C.Const += op(Arith);
   } else if (auto *EC = dyn_cast<CStyleCastExpr>(S)) {
     if (EC->getCastKind() == CK_IntegralToFloating ||
         EC->getCastKind() == CK_FloatingToIntegral)
-      C.Const += Arith;
+      C.Const += op(Arith);
   }
   return C;
 }
@@ -212,7 +225,7 @@ SymbolicCost PathCost::loop(const ForStmt *F, unsigned Depth) {
   SymbolicCost Iter = of(F->getCond(), Depth);
   Iter += of(F->getInc(), Depth);
   Iter += of(F->getBody(), Depth);
-  Iter.Const += Arith; // the back edge
+  Iter.Const += op(Arith); // the back edge
   SymbolicCost C = of(F->getInit(), Depth);
   double N = 0;
   std::string Trips = tripCount(F, N);

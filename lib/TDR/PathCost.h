@@ -8,13 +8,20 @@
 // the text of an expression the emitted code can evaluate; any other loop is
 // assumed to run DefaultTrips times (and the cost says so).
 //
+// The same walk, given an address filter, counts instead the global-memory
+// accesses (1 each, loops multiplied alike) whose address the filter accepts:
+// the model uses it for the accesses a remap takes out of their coalesced
+// order (Profitability.cpp).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_LIB_TDR_PATHCOST_H
 #define TDRC_LIB_TDR_PATHCOST_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
 #include <map>
 #include <string>
 
@@ -45,6 +52,14 @@ public:
   PathCost(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
            const llvm::DenseSet<const clang::VarDecl *> &Written)
       : Ctx(Ctx), Kernel(Kernel), Written(Written) {}
+  /// Counts the global accesses whose address (its parts: base and index, or
+  /// the pointer) Counted accepts, instead of weighting operations.
+  using AddressFilter =
+      std::function<bool(llvm::ArrayRef<const clang::Expr *>)>;
+  PathCost(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+           const llvm::DenseSet<const clang::VarDecl *> &Written,
+           const AddressFilter &Counted)
+      : Ctx(Ctx), Kernel(Kernel), Written(Written), Counted(&Counted) {}
 
   SymbolicCost of(const clang::Stmt *S, unsigned Depth = 0);
 
@@ -52,7 +67,13 @@ private:
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Kernel; // a helper's parameters are not in scope
   const llvm::DenseSet<const clang::VarDecl *> &Written;
+  const AddressFilter *Counted = nullptr;
 
+  /// An operation's weight; nothing when counting accesses.
+  double op(double Weight) const { return Counted ? 0 : Weight; }
+  /// A memory access's weight, or 1 / 0 when counting accesses.
+  double access(const clang::Expr *Base, clang::QualType Elem,
+                llvm::ArrayRef<const clang::Expr *> Address) const;
   SymbolicCost loop(const clang::ForStmt *F, unsigned Depth);
   /// C text of max(B - A, 0) / Step when the loop is a counted loop over
   /// stable bounds; empty otherwise.  Numeric trip counts come back in N.

@@ -13,6 +13,15 @@
 // (docs/benchmarks.md, "Profitability"): the measured break-even times the
 // model's gain per path-length unit, rounded up.
 //
+// Coalescing: a global access at an address that depends on the work-item's
+// IDs (and not on data) is coalesced in the original order; after the remap
+// another work-item makes it.  Head-or-Tail hands the IDs out in atomic
+// order, so one warp's accesses spread over the work-group; the stable rounds
+// (DGI, the ballot partition, and warp-aggregated Head-or-Tail, which keeps
+// each warp's lanes in order) keep runs of neighbours together.  The gain is
+// reduced by those accesses (what a work-item runs, on average over the
+// paths) times a price per access.
+//
 // A gain that depends on kernel arguments (a loop `for (i = 0; i < len; ...)`
 // in a path) is compared at run time: the round is emitted with a uniform
 // switch `tdr_onK = tdr_enabled && gain >= cost` computed at the kernel's
@@ -21,9 +30,11 @@
 //===----------------------------------------------------------------------===//
 #include "PathCost.h"
 #include "PlannerImpl.h"
+#include <algorithm>
 #include <cstdio>
 
 using namespace clang;
+using llvm::ArrayRef;
 
 namespace tdrc {
 
@@ -42,6 +53,11 @@ constexpr double CudaDgiRound = 231, CudaDgiPerKey = 22;
 constexpr double WarpHotRound = 136;  // 3 barriers, 2 ballots, 1 atomic per warp
 constexpr double BallotRound = 120;   // 3 barriers, a warp scan
 constexpr double BallotPerKey = 16;   // per key: a ballot, a count, scan cells
+// A global access at a work-item address out of its coalesced order, from LBM
+// on the H200 (docs/benchmarks.md, "Profitability"): Head-or-Tail 0.93x but
+// DGI 1.02x on the same kernel (OpenCL), HoT 1.02x, warp-aggregated 1.04x,
+// ballot 1.07x, DGI 1.08x (CUDA).  Unordered: about one more access.
+constexpr double ScatterUnordered = 4, ScatterOrdered = 1;
 
 std::string fmt(double V) {
   char B[32];
@@ -115,47 +131,125 @@ Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
                       : Cheaper(Algorithm::DGI, Algorithm::Ballot);
 }
 
-SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
-  PathCost PC(S.Ctx, S.Kernel, S.Written);
-  SymbolicCost Gain;
+/// The class of (a part of) an address, by data flow alone: a variable never
+/// written after its initialiser has its initialiser's class.  (The
+/// ThreadDependence class of a variable declared in a path is Data, because
+/// the path's condition is; for coalescing only the data flow matters.)
+Dep addressDep(PlannerState &S, const Expr *E, unsigned Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  auto Tracked = [&](const Expr *X) { return S.TD.exprDep(X).Level; };
+  if (Depth > 8)
+    return Tracked(E);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+        !S.Written.count(V))
+      return addressDep(S, V->getInit(), Depth + 1);
+    return Tracked(E);
+  }
+  // Loads, members (threadIdx.x) and calls that may read memory: as tracked.
+  if (isa<ArraySubscriptExpr, MemberExpr, ExtVectorElementExpr>(E))
+    return Tracked(E);
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return Tracked(E);
+  if (auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || FD->hasBody() || !FD->getIdentifier() ||
+        FD->getName().starts_with("atom"))
+      return Tracked(E);
+    // A built-in: a function of its arguments, or a work-item query.
+    Dep D = Dep::Uniform;
+    for (const Expr *A : CE->arguments())
+      D = std::max(D, addressDep(S, A, Depth + 1));
+    return D == Dep::Uniform ? Tracked(E) : D;
+  }
+  Dep D = Dep::Uniform;
+  for (const Stmt *C : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(C))
+      D = std::max(D, addressDep(S, CE, Depth + 1));
+  return D;
+}
+
+/// Over R's outermost members: Scale(paths) times the sum of PC over the
+/// member's paths.  (A switch's body holds every label once: its cost is the
+/// sum of the paths, fall-through counted once, which underestimates.)
+template <typename ScaleFn>
+SymbolicCost overPaths(const RemapRound &R, PathCost &PC, ScaleFn Scale) {
+  SymbolicCost Total;
   for (const PathMember &M : R.Members) {
     if (M.Parent >= 0)
       continue;
     SymbolicCost Sum;
     for (const Stmt *B : pathBodies(M))
       Sum += PC.of(B);
-    // A switch's body holds every label once: its cost is the sum of the
-    // paths (fall-through counted once, which underestimates).
-    Gain += Sum.scaled(1.0 - 1.0 / std::max(2u, M.Paths));
+    Total += Sum.scaled(Scale(double(std::max(2u, M.Paths))));
   }
-  return Gain;
+  return Total;
+}
+
+/// Global accesses at work-item addresses in R's paths that a work-item
+/// runs, on average over each member's paths.
+SymbolicCost scatteredAccesses(PlannerState &S, const RemapRound &R) {
+  PathCost::AddressFilter AtWorkItem = [&S](ArrayRef<const Expr *> Parts) {
+    Dep D = Dep::Uniform;
+    for (const Expr *P : Parts)
+      D = std::max(D, addressDep(S, P));
+    return D == Dep::ThreadId;
+  };
+  PathCost PC(S.Ctx, S.Kernel, S.Written, AtWorkItem);
+  return overPaths(R, PC, [](double P) { return 1.0 / P; });
+}
+
+double scatterPrice(Algorithm A) {
+  return A == Algorithm::HeadOrTail ? ScatterUnordered : ScatterOrdered;
+}
+
+/// A warp running all P paths one after the other runs one after the remap.
+SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
+  PathCost PC(S.Ctx, S.Kernel, S.Written);
+  return overPaths(R, PC, [](double P) { return 1.0 - 1.0 / P; });
 }
 
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   ProfitVerdict V;
   double Cost = roundCost(R, S.Plan, S.Ctx.getLangOpts().CUDA);
   SymbolicCost Gain = roundGain(S, R);
+  SymbolicCost Scattered = scatteredAccesses(S, R);
+  SymbolicCost Lost = Scattered.scaled(scatterPrice(R.Algo));
+  SymbolicCost Net = Gain;
+  Net += Lost.scaled(-1);
   // What the numbers are, and whether some loop length was assumed.
   std::string Units = "weighted operations per work-item" +
                       (Gain.Guessed ? "; loops of unknown length counted " +
                                           fmt(PathCost::DefaultTrips) + " times"
                                     : std::string()) +
                       ")";
-  std::string Est = "saves ~" +
-                    (Gain.symbolic() ? Gain.text() : fmt(Gain.Const)) +
-                    " against a remap cost of ~" + fmt(Cost) + " (" + Units;
+  auto Text = [](const SymbolicCost &C) {
+    return C.symbolic() ? C.text() : fmt(C.Const);
+  };
+  std::string Est = "saves ~" + Text(Gain);
+  if (Scattered.Const != 0 || Scattered.symbolic())
+    Est += ", less ~" + Text(Lost) + " for the ~" + Text(Scattered) +
+           " global accesses at work-item addresses it takes out of their "
+           "coalesced order,";
+  Est += " against a remap cost of ~" + fmt(Cost) + " (" + Units;
+  bool Varies = false, Grows = true; // some term; all of them >= 0
+  for (auto &[K, C] : Net.Terms) {
+    Varies |= C != 0;
+    Grows &= C >= 0;
+  }
   // The constant part alone settles it, or nothing varies.
-  if (Gain.Const >= Cost) {
+  if (Grows && Net.Const >= Cost) {
     V.Explain = "pays: " + Est;
     return V;
   }
-  if (!Gain.symbolic()) {
-    V.Keep = false;
-    V.Explain = Est;
+  if (!Varies) {
+    V.Keep = Net.Const >= Cost;
+    V.Explain = (V.Keep ? "pays: " : "") + Est;
     return V;
   }
-  V.PaysIf = "(" + Gain.text() + ") >= " + fmt(Cost) + ".0f";
-  V.Explain = "pays when " + Gain.text() + " >= " + fmt(Cost) +
+  V.PaysIf = "(" + Net.text() + ") >= " + fmt(Cost) + ".0f";
+  V.Explain = "pays when " + Net.text() + " >= " + fmt(Cost) +
               " (checked at run time; " + Units;
   return V;
 }
