@@ -59,9 +59,9 @@ constexpr double BallotPerKey = 16;   // per key: a ballot, a count, scan cells
 // ballot 1.07x, DGI 1.08x (CUDA).  Unordered: about one more access.
 constexpr double ScatterUnordered = 4, ScatterOrdered = 1;
 
-std::string fmt(double V) {
+std::string fmt(double V, const char *Format = "%.0f") {
   char B[32];
-  std::snprintf(B, sizeof B, "%.0f", V);
+  std::snprintf(B, sizeof B, Format, V);
   return B;
 }
 
@@ -108,60 +108,34 @@ double roundCost(const RemapRound &R, const KernelPlan &P, bool Cuda) {
   return algorithmCost(R.Algo, Keys, Cuda) + PerWord * migratedWords(R, P);
 }
 
-Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
-                          std::optional<Algorithm> Pragma) {
-  bool Cuda = S.Ctx.getLangOpts().CUDA;
-  std::optional<Algorithm> Want =
-      Pragma ? Pragma : forcedAlgorithm(S.Opts.Algorithm);
-  // Head-or-Tail takes two paths only; OpenCL has no warp-level rounds.
-  if (Want && isHeadOrTailLike(*Want) && R.Paths > 2)
-    Want = *Want == Algorithm::WarpHeadOrTail ? Algorithm::Ballot : Algorithm::DGI;
-  if (Want && !Cuda)
-    Want = withoutWarpIntrinsics(*Want);
-  if (Want)
-    return *Want;
-  // Auto: within the family the paths allow (unordered Head-or-Tail for two,
-  // stable sub-counts for more), the cheapest round.
-  unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
-  auto Cheaper = [&](Algorithm A, Algorithm B) {
-    return Cuda && algorithmCost(B, Keys, Cuda) < algorithmCost(A, Keys, Cuda) ? B
-                                                                             : A;
-  };
-  return R.Paths == 2 ? Cheaper(Algorithm::HeadOrTail, Algorithm::WarpHeadOrTail)
-                      : Cheaper(Algorithm::DGI, Algorithm::Ballot);
-}
-
+namespace {
 /// The class of (a part of) an address, by data flow alone: a variable never
 /// written after its initialiser has its initialiser's class.  (The
 /// ThreadDependence class of a variable declared in a path is Data, because
 /// the path's condition is; for coalescing only the data flow matters.)
 Dep addressDep(PlannerState &S, const Expr *E, unsigned Depth = 0) {
   E = E->IgnoreParenImpCasts();
-  auto Tracked = [&](const Expr *X) { return S.TD.exprDep(X).Level; };
-  if (Depth > 8)
-    return Tracked(E);
+  Dep Tracked = S.TD.exprDep(E).Level;
+  // Below Data the tracked class is exact; loads, members and calls that may
+  // read memory are Data by data flow too.
+  if (Tracked != Dep::Data || Depth > 8 ||
+      isa<ArraySubscriptExpr, MemberExpr, ExtVectorElementExpr>(E))
+    return Tracked;
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return Tracked;
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     auto *V = dyn_cast<VarDecl>(DR->getDecl());
     if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
         !S.Written.count(V))
       return addressDep(S, V->getInit(), Depth + 1);
-    return Tracked(E);
+    return Tracked;
   }
-  // Loads, members (threadIdx.x) and calls that may read memory: as tracked.
-  if (isa<ArraySubscriptExpr, MemberExpr, ExtVectorElementExpr>(E))
-    return Tracked(E);
-  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
-    return Tracked(E);
   if (auto *CE = dyn_cast<CallExpr>(E)) {
+    // A built-in is a function of its arguments; others may read memory.
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD || FD->hasBody() || !FD->getIdentifier() ||
         FD->getName().starts_with("atom"))
-      return Tracked(E);
-    // A built-in: a function of its arguments, or a work-item query.
-    Dep D = Dep::Uniform;
-    for (const Expr *A : CE->arguments())
-      D = std::max(D, addressDep(S, A, Depth + 1));
-    return D == Dep::Uniform ? Tracked(E) : D;
+      return Tracked;
   }
   Dep D = Dep::Uniform;
   for (const Stmt *C : E->children())
@@ -204,6 +178,41 @@ double scatterPrice(Algorithm A) {
   return A == Algorithm::HeadOrTail ? ScatterUnordered : ScatterOrdered;
 }
 
+} // namespace
+
+Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
+                          std::optional<Algorithm> Pragma) {
+  bool Cuda = S.Ctx.getLangOpts().CUDA;
+  std::optional<Algorithm> Want =
+      Pragma ? Pragma : forcedAlgorithm(S.Opts.Algorithm);
+  // Head-or-Tail takes two paths only; OpenCL has no warp-level rounds.
+  if (Want && isHeadOrTailLike(*Want) && R.Paths > 2)
+    Want = *Want == Algorithm::WarpHeadOrTail ? Algorithm::Ballot : Algorithm::DGI;
+  if (Want && !Cuda)
+    Want = withoutWarpIntrinsics(*Want);
+  if (Want)
+    return *Want;
+  // Auto: within the family the paths allow (unordered Head-or-Tail for two,
+  // stable sub-counts for more), the cheapest round, coalescing included
+  // (a loop of symbolic length counted DefaultTrips times).
+  unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
+  double Scattered = 0;
+  if (Cuda) {
+    SymbolicCost N = scatteredAccesses(S, R);
+    Scattered = N.Const;
+    for (auto &[K, C] : N.Terms)
+      Scattered += C * PathCost::DefaultTrips;
+  }
+  auto Price = [&](Algorithm A) {
+    return algorithmCost(A, Keys, Cuda) + scatterPrice(A) * Scattered;
+  };
+  auto Cheaper = [&](Algorithm A, Algorithm B) {
+    return Cuda && Price(B) < Price(A) ? B : A;
+  };
+  return R.Paths == 2 ? Cheaper(Algorithm::HeadOrTail, Algorithm::WarpHeadOrTail)
+                      : Cheaper(Algorithm::DGI, Algorithm::Ballot);
+}
+
 /// A warp running all P paths one after the other runs one after the remap.
 SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
   PathCost PC(S.Ctx, S.Kernel, S.Written);
@@ -229,7 +238,9 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   };
   std::string Est = "saves ~" + Text(Gain);
   if (Scattered.Const != 0 || Scattered.symbolic())
-    Est += ", less ~" + Text(Lost) + " for the ~" + Text(Scattered) +
+    Est += ", less ~" + Text(Lost) + " for the ~" +
+           (Scattered.symbolic() ? Scattered.text()
+                                 : fmt(Scattered.Const, "%.3g")) +
            " global accesses at work-item addresses it takes out of their "
            "coalesced order,";
   Est += " against a remap cost of ~" + fmt(Cost) + " (" + Units;
