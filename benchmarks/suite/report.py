@@ -150,7 +150,8 @@ def section(rows, csv_name, info, dup):
         out.append("")
         if metrics:
             out.append(f"Mean share of the potential improvement: {suitelib.fmt(suitelib.mean(shares), '.0%')} "
-                       f"(over the {sum(s is not None for s in shares)} kernels with a CFE below 1).")
+                       f"(over the {sum(s is not None for s in shares)} kernels with a CFE below 1; "
+                       "one that tdrc leaves unchanged counts as 0%).")
         else:
             out.append("No ncu metrics in this run.")
     out += ["", "![speedup per variant](results/suite_speedup.png)", ""]

@@ -70,7 +70,9 @@ def cells(variants):
     for v in ("original", "auto", "ideal"):
         out["cfe_" + v] = num(variants.get(v, {}).get("cfe"))
         out["br_" + v] = num(variants.get(v, {}).get("branch_eff"))
-    out["share"] = share(out["auto"], out["cfe_original"])
+    # A kernel tdrc leaves unchanged ran as the original: a share of 0.
+    unchanged = 1.0 if orig and "auto" not in variants else None
+    out["share"] = share(out["auto"] or unchanged, out["cfe_original"])
     out["ok"] = "no" if any(r.get("identical") == "no" for r in variants.values()) else "yes"
     return out
 
