@@ -446,9 +446,12 @@ bool Emitter::run(EditList &E, std::string &Why) {
     return fail(Why, "the kernel body", Body->getLBracLoc());
   std::string BodyIndent =
       Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
-  E.insert(*LB + 1, "\n" + remapPrologue(Plan, Ctx, BodyIndent, Dl));
+  // Switches, then the fallback, then the state: where no round pays, the
+  // original code runs after one uniform comparison and nothing else.
+  E.insert(*LB + 1, "\n" + remapSwitches(Plan, BodyIndent, Dl));
   if (!emitFallback(Body, *LB, BodyIndent, E, Why))
     return false;
+  E.insert(*LB + 1, remapState(Plan, Ctx, BodyIndent, Dl));
   if (Plan.FeedbackNeighbors && Plan.MaxDgiCounts && !addFeedbackParam(E, Why))
     return false;
 

@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 using namespace clang;
@@ -22,6 +23,7 @@ SymbolicCost &SymbolicCost::operator+=(const SymbolicCost &O) {
   Const += O.Const;
   for (auto &[K, V] : O.Terms)
     Terms[K] += V;
+  Single.insert(O.Single.begin(), O.Single.end());
   Guessed |= O.Guessed;
   return *this;
 }
@@ -34,14 +36,36 @@ SymbolicCost SymbolicCost::scaled(double F) const {
   return R;
 }
 
-SymbolicCost SymbolicCost::times(const std::string &Trips) const {
+SymbolicCost SymbolicCost::times(const TripCount &T) const {
   SymbolicCost R;
   R.Guessed = Guessed;
-  if (Const != 0)
-    R.Terms[Trips] += Const;
+  if (Const != 0) {
+    R.Terms[T.Text] += Const;
+    R.Single[T.Text] = T;
+  }
   for (auto &[K, V] : Terms)
-    R.Terms[K + " * " + Trips] += V;
+    R.Terms[K + " * " + T.Text] += V;
   return R;
+}
+
+std::string SymbolicCost::atLeast(double Bound) const {
+  const std::pair<const std::string, double> *Term = nullptr;
+  for (const auto &KV : Terms) {
+    if (KV.second == 0)
+      continue;
+    if (Term)
+      return "";
+    Term = &KV;
+  }
+  auto It = Term ? Single.find(Term->first) : Single.end();
+  if (It == Single.end() || Term->second <= 0 || Const >= Bound)
+    return "";
+  // Const + G * max(Span, 0) / Step >= Bound, with the right side > 0:
+  // Span >= (Bound - Const) / G * Step, an integer Span, the least such.
+  double Need = std::ceil((Bound - Const) / Term->second * It->second.Step);
+  if (!(Need >= 1 && Need < 2147483647.0))
+    return "";
+  return "(" + It->second.Span + ") >= " + std::to_string(long(Need));
 }
 
 static std::string number(double V) {
@@ -228,8 +252,8 @@ SymbolicCost PathCost::loop(const ForStmt *F, unsigned Depth) {
   Iter.Const += op(Arith); // the back edge
   SymbolicCost C = of(F->getInit(), Depth);
   double N = 0;
-  std::string Trips = tripCount(F, N);
-  if (!Trips.empty())
+  TripCount Trips = tripCount(F, N);
+  if (!Trips.Text.empty())
     C += Iter.times(Trips);
   else if (N >= 0)
     C += Iter.scaled(N);
@@ -300,7 +324,7 @@ static bool writes(const Stmt *S, const VarDecl *V) {
   return false;
 }
 
-std::string PathCost::tripCount(const ForStmt *F, double &N) {
+TripCount PathCost::tripCount(const ForStmt *F, double &N) {
   N = -1; // unknown
   const VarDecl *V = nullptr;
   const Expr *From = nullptr;
@@ -315,7 +339,7 @@ std::string PathCost::tripCount(const ForStmt *F, double &N) {
   auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!V || !From || !Cond || !V->getType()->isIntegerType())
-    return "";
+    return {};
   // i < B, i <= B, i != B, or B > i, B >= i.
   const Expr *To = nullptr;
   bool Inclusive = false;
@@ -342,13 +366,13 @@ std::string PathCost::tripCount(const ForStmt *F, double &N) {
   }
   if (!To || Step <= 0 || writes(F->getBody(), V) || !stable(From) ||
       !stable(To))
-    return "";
+    return {};
   Expr::EvalResult A, B;
   if (From->EvaluateAsInt(A, Ctx) && To->EvaluateAsInt(B, Ctx)) {
     long Span = long(B.Val.getInt().getExtValue()) -
                 long(A.Val.getInt().getExtValue()) + (Inclusive ? 1 : 0);
     N = Span > 0 ? double((Span + Step - 1) / Step) : 0;
-    return "";
+    return {};
   }
   Expr::EvalResult Zero;
   bool FromZero = From->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
@@ -359,7 +383,7 @@ std::string PathCost::tripCount(const ForStmt *F, double &N) {
   std::string T = "((" + Span + ") > 0 ? (float)(" + Span + ") : 0.0f)";
   if (Step > 1)
     T = "(" + T + " / " + std::to_string(Step) + ".0f)";
-  return T;
+  return {T, Span, Step};
 }
 
 } // namespace tdrc

@@ -27,20 +27,35 @@
 
 namespace tdrc {
 
+/// A loop's trip count fixed before the kernel starts: Text, the float
+/// expression a cost is multiplied by, is max(Span, 0) / Step, Span being
+/// the C text of an integer expression.
+struct TripCount {
+  std::string Text, Span;
+  long Step = 1;
+};
+
 /// Const + sum over Terms of coefficient * (trip-count product).  A key of
 /// Terms is C text, e.g. "(float)(pathlen)" or "(float)(n) * (float)(m)".
 struct SymbolicCost {
   double Const = 0;
   std::map<std::string, double> Terms;
+  /// The keys of Terms that are one loop's trip count, and that count.
+  std::map<std::string, TripCount> Single;
   bool Guessed = false; // some loop ran DefaultTrips times by assumption
 
   SymbolicCost &operator+=(const SymbolicCost &O);
   SymbolicCost scaled(double F) const;
-  /// This cost repeated Trips times (symbolic trip count text).
-  SymbolicCost times(const std::string &Trips) const;
+  /// This cost repeated T times.
+  SymbolicCost times(const TripCount &T) const;
   bool symbolic() const { return !Terms.empty(); }
   /// C text of the value (a float expression); "0.0f" when zero.
   std::string text() const;
+  /// `Span >= N`, an integer C condition that holds exactly when the value
+  /// is at least Bound, where the value grows with one loop's trip count
+  /// alone; empty otherwise.  A run-time switch then costs one integer
+  /// comparison instead of float arithmetic before the kernel's first load.
+  std::string atLeast(double Bound) const;
 };
 
 class PathCost {
@@ -75,9 +90,9 @@ private:
   double access(const clang::Expr *Base, clang::QualType Elem,
                 llvm::ArrayRef<const clang::Expr *> Address) const;
   SymbolicCost loop(const clang::ForStmt *F, unsigned Depth);
-  /// C text of max(B - A, 0) / Step when the loop is a counted loop over
-  /// stable bounds; empty otherwise.  Numeric trip counts come back in N.
-  std::string tripCount(const clang::ForStmt *F, double &N);
+  /// The trip count of a counted loop over stable bounds; an empty Text
+  /// otherwise.  Numeric trip counts come back in N.
+  TripCount tripCount(const clang::ForStmt *F, double &N);
   bool stable(const clang::Expr *E) const;
   std::string textOf(const clang::Expr *E) const;
   double callCost(const clang::CallExpr *CE, unsigned Depth,

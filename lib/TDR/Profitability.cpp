@@ -259,8 +259,12 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
     V.Explain = (V.Keep ? "pays: " : "") + Est;
     return V;
   }
-  V.PaysIf = "(" + Net.text() + ") >= " + fmt(Cost) + ".0f";
+  // One loop's length alone decides: an integer comparison of it.
+  std::string AtLeast = Net.atLeast(Cost);
+  V.PaysIf = AtLeast.empty() ? "(" + Net.text() + ") >= " + fmt(Cost) + ".0f"
+                             : AtLeast;
   V.Explain = "pays when " + Net.text() + " >= " + fmt(Cost) +
+              (AtLeast.empty() ? "" : ", that is when " + AtLeast) +
               " (checked at run time; " + Units;
   return V;
 }

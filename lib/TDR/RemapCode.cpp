@@ -18,8 +18,27 @@ std::string redirectedId(bool Global, unsigned Dim) {
   return (Global ? "tdr_gid" : "tdr_lid") + std::to_string(Dim);
 }
 
-std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
-                          const std::string &I, const Dialect &D) {
+std::string remapSwitches(const KernelPlan &Plan, const std::string &I,
+                          const Dialect &D) {
+  std::string WG = std::to_string(Plan.MaxWorkGroupSize), UInt = D.UInt;
+  std::string S;
+  S += I + "/* tdrc: thread-data remapping state, shared by " +
+       std::to_string(Plan.Rounds.size()) + " round(s), for " + D.Groups +
+       " of up to " + WG + " " + D.Items + " */\n";
+  S += I + "const " + UInt + " tdr_wgsize = (" + UInt + ")(" + D.localSize(0) +
+       " * " + D.localSize(1) + " * " + D.localSize(2) + ");\n";
+  S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
+       "u; /* larger groups run unremapped */\n";
+  for (const RemapRound &R : Plan.Rounds)
+    if (!R.PaysIf.empty())
+      S += I + "const int " + roundSwitch(R) + " = tdr_enabled && " + R.PaysIf +
+           "; /* round " + std::to_string(R.Index) +
+           " pays for itself (tdrc's profitability model) */\n";
+  return S;
+}
+
+std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
+                       const std::string &I, const Dialect &D) {
   std::string WG = std::to_string(Plan.MaxWorkGroupSize);
   std::string Sh = std::string(D.Shared) + " ", UInt = D.UInt;
   bool Regions = false, Keys = false, HoT = false, HoTRegions = false;
@@ -31,9 +50,6 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
       Keys |= !L.Var;
   }
   std::string S;
-  S += I + "/* tdrc: thread-data remapping state, shared by " +
-       std::to_string(Plan.Rounds.size()) + " round(s), for " + D.Groups +
-       " of up to " + WG + " " + D.Items + " */\n";
   S += feedbackMacros(Plan); // --feedback: TDR_NEIGHBORS
   S += I + Sh + (Plan.ShortIdPool ? D.UShort : D.UInt) + " tdr_pool[" + WG +
        "];      /* logical " + D.Item + " per slot */\n";
@@ -56,15 +72,6 @@ std::string remapPrologue(const KernelPlan &Plan, const ASTContext &Ctx,
                       P.Name + "[" + std::to_string(P.Slots) + "][" + WG + "]",
                       Ctx.getPrintingPolicy()) +
          ";\n";
-  S += I + "const " + UInt + " tdr_wgsize = (" + UInt + ")(" + D.localSize(0) +
-       " * " + D.localSize(1) + " * " + D.localSize(2) + ");\n";
-  S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
-       "u; /* larger groups run unremapped */\n";
-  for (const RemapRound &R : Plan.Rounds)
-    if (!R.PaysIf.empty())
-      S += I + "const int " + roundSwitch(R) + " = tdr_enabled && " + R.PaysIf +
-           "; /* round " + std::to_string(R.Index) +
-           " pays for itself (tdrc's profitability model) */\n";
   S += I + "const " + UInt + " tdr_plid = (" + UInt + ")(" + D.localId(0) +
        " + " + D.localSize(0) + " * (" + D.localId(1) + " + " +
        D.localSize(1) + " * " + D.localId(2) + "));\n";

@@ -41,9 +41,11 @@ def main():
         ext = ".cu" if path.endswith(".cu") else ".cl"  # tdrc reads it
         with tempfile.NamedTemporaryFile("w", suffix=ext, delete=False) as tmp:
             tmp.write(src)
-        # the options of the first `RUN: tdrc %s -o %t.cl ...` line, --explain aside
-        m = re.search(r"RUN: tdrc %s -o %t\.c[lu]([^|\n]*)", src)
-        opts = [o for o in (m.group(1).split() if m else []) if o != "--explain"]
+        # the options of the first `RUN: tdrc [opts] %s -o %t.cl [opts]` line,
+        # --explain aside
+        m = re.search(r"RUN: tdrc ([^|\n]*?)%s -o %t\.c[lu]([^|\n]*)", src)
+        given = (m.group(1) + " " + m.group(2)).split() if m else []
+        opts = [o for o in given if o != "--explain"]
         with tempfile.NamedTemporaryFile(suffix=ext) as out:
             subprocess.run([tdrc, tmp.name, "-o", out.name] + opts, check=True)
             text = open(out.name).read()

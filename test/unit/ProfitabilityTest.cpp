@@ -77,6 +77,44 @@ TEST(Profitability, ArgumentTripCountsAreCheckedAtRunTime) {
   EXPECT_NE(C.find(">= "), std::string::npos) << C;
 }
 
+// One loop's length alone decides: the switch compares that length, an
+// integer, with the least length that pays (no float arithmetic before the
+// kernel's first load), and says so.
+TEST(Profitability, OneTripCountGivesAnIntegerSwitch) {
+  // Both paths loop `len` times, stepping by Inc; the least `len` that pays.
+  auto Least = [](const char *Inc, std::string &Explain) {
+    auto P = parseCL(std::string(R"(
+      __kernel void k(__global const float *in, __global float *out, int len) {
+        int i = get_global_id(0);
+        float v = in[i];
+        if (v > 0.5f) { for (int j = 0; j < len; )") + Inc + R"() v = v * 0.99f + 0.01f; }
+        else { for (int j = 0; j < len; )" + Inc + R"() v = sqrt(v + 1.0f); }
+        out[i] = v;
+      })");
+    KernelPlan Plan = planOf(P);
+    EXPECT_EQ(Plan.Rounds.size(), 1u);
+    if (Plan.Rounds.size() != 1)
+      return -1;
+    const std::string &C = Plan.Rounds[0].PaysIf;
+    Explain = explainOf(Plan);
+    // The same bound as the float form: the explanation gives both.
+    EXPECT_NE(Explain.find(", that is when " + C + " (checked at run"),
+              std::string::npos)
+        << Explain;
+    EXPECT_EQ(C.find("float"), std::string::npos) << C;
+    const std::string Head = "(len) >= ";
+    EXPECT_EQ(C.rfind(Head, 0), 0u) << C;
+    return C.rfind(Head, 0) == 0 ? std::stoi(C.substr(Head.size())) : -1;
+  };
+  std::string Explain;
+  int One = Least("++j", Explain);
+  EXPECT_GT(One, 1);
+  // A loop stepping by 2 runs half as often: its bound doubles (+-1).
+  int Two = Least("j += 2", Explain);
+  EXPECT_GE(Two, 2 * One - 2);
+  EXPECT_LE(Two, 2 * One);
+}
+
 // An argument the kernel writes is not stable: its loop counts as unknown.
 TEST(Profitability, WrittenArgumentsAreNotTripCounts) {
   auto P = parseCL(R"(

@@ -27,9 +27,16 @@
 
 namespace tdrc {
 
-/// Declarations inserted once at the start of the kernel body.
-std::string remapPrologue(const KernelPlan &Plan, const clang::ASTContext &Ctx,
-                          const std::string &Indent, const Dialect &D);
+/// The first lines of the kernel body: the work-group size, whether the
+/// remap runs at that size, and the profitability model's run-time switches.
+std::string remapSwitches(const KernelPlan &Plan, const std::string &Indent,
+                          const Dialect &D);
+
+/// The remap state, declared once after the switches and (when there is
+/// one) the original code that runs where no round pays: nothing of it is
+/// computed there.
+std::string remapState(const KernelPlan &Plan, const clang::ASTContext &Ctx,
+                       const std::string &Indent, const Dialect &D);
 
 /// The remap round placed before its branch (after the path is computed).
 /// Recompute[i] is the right-hand side for the i-th Recompute entry of
