@@ -24,8 +24,9 @@
 //
 // A gain that depends on kernel arguments (a loop `for (i = 0; i < len; ...)`
 // in a path) is compared at run time: the round is emitted with a uniform
-// switch `tdr_onK = tdr_enabled && gain >= cost` computed at the kernel's
-// start, and a work-group where it is false runs the original order.
+// switch `tdr_onK = gain >= cost && size <= max` computed at the kernel's
+// start (an integer `len >= N` where one loop's length decides), and a
+// work-group where it is false runs the original order.
 //
 //===----------------------------------------------------------------------===//
 #include "PathCost.h"

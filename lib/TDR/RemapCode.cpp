@@ -25,15 +25,16 @@ std::string remapSwitches(const KernelPlan &Plan, const std::string &I,
   S += I + "/* tdrc: thread-data remapping state, shared by " +
        std::to_string(Plan.Rounds.size()) + " round(s), for " + D.Groups +
        " of up to " + WG + " " + D.Items + " */\n";
-  S += I + "const " + UInt + " tdr_wgsize = (" + UInt + ")(" + D.localSize(0) +
-       " * " + D.localSize(1) + " * " + D.localSize(2) + ");\n";
-  S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
-       "u; /* larger groups run unremapped */\n";
+  // The model's condition first: where it fails (the fallback), nothing else
+  // is computed, not even the work-group size (measured: a few percent of a
+  // kernel with short paths).
   for (const RemapRound &R : Plan.Rounds)
     if (!R.PaysIf.empty())
-      S += I + "const int " + roundSwitch(R) + " = tdr_enabled && " + R.PaysIf +
-           "; /* round " + std::to_string(R.Index) +
-           " pays for itself (tdrc's profitability model) */\n";
+      S += I + "const int " + roundSwitch(R) + " = " + R.PaysIf + " && (" +
+           UInt + ")(" + D.localSize(0) + " * " + D.localSize(1) + " * " +
+           D.localSize(2) + ") <= " + WG + "u; /* round " +
+           std::to_string(R.Index) +
+           " pays for itself (tdrc's profitability model), at this size */\n";
   return S;
 }
 
@@ -72,6 +73,15 @@ std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
                       P.Name + "[" + std::to_string(P.Slots) + "][" + WG + "]",
                       Ctx.getPrintingPolicy()) +
          ";\n";
+  S += I + "const " + UInt + " tdr_wgsize = (" + UInt + ")(" + D.localSize(0) +
+       " * " + D.localSize(1) + " * " + D.localSize(2) + ");\n";
+  // Rounds under a switch test it instead (it holds the size test too).
+  bool Unswitched = false;
+  for (const RemapRound &R : Plan.Rounds)
+    Unswitched |= R.PaysIf.empty();
+  if (Unswitched)
+    S += I + "const int tdr_enabled = tdr_wgsize <= " + WG +
+         "u; /* larger groups run unremapped */\n";
   S += I + "const " + UInt + " tdr_plid = (" + UInt + ")(" + D.localId(0) +
        " + " + D.localSize(0) + " * (" + D.localId(1) + " + " +
        D.localSize(1) + " * " + D.localId(2) + "));\n";

@@ -27,14 +27,14 @@ __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-LABEL: __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for blocks of up to 64 threads */
-// CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
-// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 64u; /* larger groups run unremapped */
 // CHECK-NEXT: __shared__ unsigned int tdr_pool[64];      /* logical thread per slot */
 // CHECK-NEXT: __shared__ unsigned char tdr_path_of[64];  /* its path */
 // CHECK-NEXT: __shared__ unsigned char tdr_path_in[64];  /* path per physical thread (DGI) */
 // CHECK-NEXT: __shared__ int tdr_count[12];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __shared__ int tdr_mig_int[1][64];
 // CHECK-NEXT: __shared__ long tdr_mig_long[1][64];
+// CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
+// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 64u; /* larger groups run unremapped */
 // CHECK-NEXT: const unsigned int tdr_plid = (unsigned int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
 // CHECK-NEXT: unsigned int tdr_lid = tdr_plid; /* logical flat local ID */
 // CHECK-NEXT: unsigned int tdr_lid0 = threadIdx.x;

@@ -27,12 +27,12 @@ __global__ void cuda_warp_hot(const float *in, float *out, int n)
 // CHECK-LABEL: __global__ void cuda_warp_hot(const float *in, float *out, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for blocks of up to 256 threads */
-// CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
-// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: __shared__ unsigned int tdr_pool[256];      /* logical thread per slot */
 // CHECK-NEXT: __shared__ unsigned char tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __shared__ int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __shared__ float tdr_mig_float[1][256];
+// CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
+// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: const unsigned int tdr_plid = (unsigned int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
 // CHECK-NEXT: unsigned int tdr_lid = tdr_plid; /* logical flat local ID */
 // CHECK-NEXT: unsigned int tdr_lid0 = threadIdx.x;

@@ -22,13 +22,13 @@ __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-LABEL: __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 128 work-items */
-// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
-// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 128u; /* larger groups run unremapped */
 // CHECK-NEXT: __local uint tdr_pool[128];      /* logical work-item per slot */
 // CHECK-NEXT: __local uchar tdr_path_of[128];  /* its path */
 // CHECK-NEXT: __local uchar tdr_path_in[128];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[20];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __local int tdr_mig_int[1][128];
+// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 128u; /* larger groups run unremapped */
 // CHECK-NEXT: const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
 // CHECK-NEXT: uint tdr_lid = tdr_plid; /* logical flat local ID */
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);

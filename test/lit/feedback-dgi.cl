@@ -27,8 +27,6 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-LABEL: __kernel void fb_switch(__global const int *in, __global int *out, int n, __global uint *tdr_feedback)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
-// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
-// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: #ifndef TDR_NEIGHBORS /* tdrc --feedback: DGI's neighbouring factor; build with -DTDR_NEIGHBORS=16, 32 or 64 to change it */
 // CHECK-NEXT: #define TDR_NEIGHBORS 16
 // CHECK-NEXT: #endif
@@ -41,6 +39,8 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: __local int tdr_count[64];  /* per path and neighbourhood: count, then first slot */
 // CHECK-NEXT: __local int tdr_mig_int[1][256];
 // CHECK-NEXT: __local long tdr_mig_long[1][256];
+// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
 // CHECK-NEXT: uint tdr_lid = tdr_plid; /* logical flat local ID */
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);

@@ -18,12 +18,12 @@ __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-LABEL: __kernel void hot_early(__global const int *in, __global int *out, int w, int h)
 // CHECK-NEXT: {
 // CHECK-NEXT: /* tdrc: thread-data remapping state, shared by 1 round(s), for work-groups of up to 256 work-items */
-// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
-// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: __local uint tdr_pool[256];      /* logical work-item per slot */
 // CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local int tdr_head, tdr_tail, tdr_ninactive;
 // CHECK-NEXT: __local int2 tdr_mig_int2[1][256];
+// CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+// CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
 // CHECK-NEXT: uint tdr_lid = tdr_plid; /* logical flat local ID */
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);

@@ -27,8 +27,8 @@
 
 namespace tdrc {
 
-/// The first lines of the kernel body: the work-group size, whether the
-/// remap runs at that size, and the profitability model's run-time switches.
+/// The first lines of the kernel body: a comment, and the profitability
+/// model's run-time switches (its condition, then the work-group size).
 std::string remapSwitches(const KernelPlan &Plan, const std::string &Indent,
                           const Dialect &D);
 

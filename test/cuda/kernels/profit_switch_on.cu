@@ -2,7 +2,7 @@
 //
 // The profitability model's run-time switch.  Both paths loop `len` times,
 // an argument the kernel never writes, so whether the remap pays is decided
-// at the kernel's start: `tdr_on1 = tdr_enabled && gain(len) >= cost`.
+// at the kernel's start: `tdr_on1 = gain(len) >= cost && size <= max`.
 // Here len = 64, so the switch is on (the round runs).
 // TDRC-MODEL: the harness runs tdrc without --force.
 // Expected: REMAP with Head-or-Tail under the run-time switch (1000
