@@ -73,6 +73,9 @@ def cells(variants):
     # A kernel tdrc leaves unchanged ran as the original: a share of 0.
     unchanged = 1.0 if orig and "auto" not in variants else None
     out["share"] = share(out["auto"] or unchanged, out["cfe_original"])
+    # What no regrouping inside a work-group can beat: the ideal's share (a
+    # kernel without an ideal has no data order to sort by: 0 too).
+    out["ideal_share"] = share(out["ideal"] or (1.0 if orig else None), out["cfe_original"])
     out["ok"] = "no" if any(r.get("identical") == "no" for r in variants.values()) else "yes"
     return out
 
