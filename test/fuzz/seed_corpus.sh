@@ -1,6 +1,6 @@
 #!/bin/sh
 # seed_corpus.sh DIR [PYTHON]: the fuzzer's seed corpus in DIR -- tdrc's test
-# kernels, the generator's regressions, the lit kernels and 200 random kernels
+# kernels (OpenCL and CUDA), the generator's regressions, the lit kernels and 200 random kernels
 # from test/gen/kgen.py (seed 1, one kernel per file; deterministic).
 set -eu
 dir=$1
@@ -10,6 +10,13 @@ mkdir -p "$dir"
 for f in "$src"/kernels/*.cl "$src"/gen/regressions/*.cl "$src"/lit/*.cl "$src"/lit/Inputs/*.cl; do
   d=$(basename "$(dirname "$f")")
   cp "$f" "$dir/${d}_$(basename "$f")"
+done
+# CUDA kernels, marked "//cu" for the target; those that #include are left
+# out (the target rejects file access).
+for f in "$src"/cuda/kernels/*.cu "$src"/lit/*.cu; do
+  grep -q include "$f" && continue
+  d=$(basename "$(dirname "$f")")
+  { echo "//cu"; cat "$f"; } > "$dir/${d}_$(basename "$f")"
 done
 "$py" "$src/gen/kgen.py" --seed 1 --count 200 --per-file 1 --out-dir "$dir" > /dev/null
 ls "$dir" | wc -l

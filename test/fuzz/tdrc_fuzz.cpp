@@ -1,6 +1,6 @@
 //===- tdrc_fuzz.cpp - libFuzzer target: parse, analyse and rewrite --------===//
 //
-// Feeds the input, as an OpenCL C file, to tdrc::rewriteBuffer -- the library
+// Feeds the input, as an OpenCL C or CUDA file, to tdrc::rewriteBuffer -- the library
 // path of the tdrc tool (Clang's parser, the planner, the emitter) -- and
 // aborts on what is a tdrc bug whatever the input:
 //
@@ -22,6 +22,12 @@
 //   bit  6    --local-mem-budget   32768, 1024
 //   bit  7    -cl-std=            CL1.2, CL2.0
 //
+// An input that starts with "//cu" is CUDA device code instead, parsed as a
+// .cu file with tdrc's built-in prelude (--cuda-prelude: no toolkit headers,
+// the same on every machine); there bit 7 picks the warp-level rounds instead
+// of -cl-std=CL2.0 (hot becomes warp-hot, dgi becomes ballot), and `::` is
+// allowed (the Clang hang below is C's and OpenCL C's, not C++'s).
+//
 // run_regression.sh decodes the same byte for the tdrc tool; with
 // TDRC_FUZZ_VERBOSE=1 in the environment the target prints the options.
 //
@@ -42,25 +48,28 @@
 
 namespace {
 
-const char *const Name = "/tdrc-fuzz/input.cl";
+bool isCuda(const std::string &Code) { return Code.rfind("//cu", 0) == 0; }
 
-tdrc::RewriteOptions decode(uint8_t O) {
+tdrc::RewriteOptions decode(uint8_t O, bool Cuda) {
   static const char *const Algorithms[] = {"auto", "hot", "dgi", "auto"};
+  static const char *const WarpAlgorithms[] = {"auto", "warp-hot", "ballot",
+                                               "auto"};
   static const unsigned NeighborsOf[] = {16, 32, 64, 16};
   static const unsigned WorkGroup[] = {256, 64, 1024, 1};
   tdrc::RewriteOptions Opts;
-  Opts.Algorithm = Algorithms[O & 3];
+  Opts.Algorithm = (Cuda && (O & 0x80) ? WarpAlgorithms : Algorithms)[O & 3];
   Opts.Neighbors = NeighborsOf[(O >> 2) & 3];
   Opts.MaxWorkGroupSize = WorkGroup[(O >> 4) & 3];
   Opts.LocalMemoryBytes = (O & 0x40) ? 1024 : 32768;
-  if (O & 0x80)
+  Opts.CudaPrelude = Cuda;
+  if (!Cuda && (O & 0x80))
     Opts.ClangArgs.push_back("-cl-std=CL2.0");
   return Opts;
 }
 
-bool rejected(const std::string &Code) {
+bool rejected(const std::string &Code, bool Cuda) {
   for (const char *W : {"include", "import", "embed", "__debug", "::"})
-    if (Code.find(W) != std::string::npos)
+    if (Code.find(W) != std::string::npos && !(Cuda && W[0] == ':'))
       return true;
   return false;
 }
@@ -84,14 +93,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size == 0)
     return 0;
   std::string Code(reinterpret_cast<const char *>(Data), Size - 1);
-  if (rejected(Code))
+  bool Cuda = isCuda(Code);
+  if (rejected(Code, Cuda))
     return -1; // not added to the corpus
-  tdrc::RewriteOptions Opts = decode(Data[Size - 1] ^ '\n');
+  tdrc::RewriteOptions Opts = decode(Data[Size - 1] ^ '\n', Cuda);
+  const char *Name = Cuda ? "/tdrc-fuzz/input.cu" : "/tdrc-fuzz/input.cl";
   if (std::getenv("TDRC_FUZZ_VERBOSE")) {
-    std::fprintf(stderr, "tdrc_fuzz: --algorithm %s --neighbors %u "
+    std::fprintf(stderr, "tdrc_fuzz: %s--algorithm %s --neighbors %u "
                          "--max-workgroup-size %u --local-mem-budget %u%s\n",
-                 Opts.Algorithm.c_str(), Opts.Neighbors, Opts.MaxWorkGroupSize,
-                 Opts.LocalMemoryBytes,
+                 Cuda ? "(CUDA) --cuda-prelude " : "", Opts.Algorithm.c_str(),
+                 Opts.Neighbors, Opts.MaxWorkGroupSize, Opts.LocalMemoryBytes,
                  Opts.ClangArgs.empty() ? "" : " -- -cl-std=CL2.0");
   }
 
