@@ -88,7 +88,7 @@ oneline() { tr '\t\n' '  ' | sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//'; }
 reason_counts() {
   grep -a ': unchanged: divergent (' "$1" |
     sed -E -e 's/^.*(read at a thread-dependent address|condition depends on thread-dependent data)\) but //' \
-      -e "s/'[^']*'/'_'/g" \
+      -e "s/'[^' ]*'/'_'/g" \
       -e 's/ \((loop )?at ([0-9]+:[0-9]+|<unknown>)\)//g' \
       -e 's/ \(([0-9]+:[0-9]+|<unknown>)\)//g' \
       -e 's/ at ([0-9]+:[0-9]+|<unknown>)//g' \
