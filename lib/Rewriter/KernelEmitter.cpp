@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -411,7 +412,8 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
 /// switches are uniform over the whole launch (kernel arguments and the
 /// work-group size), so the early return is uniform control flow.  Kernels
 /// that declare local memory keep the switched rounds only (a copy would
-/// declare it a second time, and not at kernel scope).
+/// declare it a second time, and not at kernel scope), and so do kernels
+/// with labels (a copy would define them twice in the function).
 bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
                            const std::string &I, EditList &E,
                            std::string &Why) {
@@ -422,6 +424,9 @@ bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
     AnyOn += (AnyOn.empty() ? "" : " || ") + roundSwitch(R);
   }
   if (Plan.Rounds.empty() || Plan.DeclaresLocal)
+    return true;
+  using namespace clang::ast_matchers;
+  if (!match(findAll(labelStmt()), *Body, Ctx).empty())
     return true;
   std::optional<unsigned> RB = offset(Body->getRBracLoc());
   if (!RB || *RB <= LB)
