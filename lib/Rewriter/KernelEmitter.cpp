@@ -411,9 +411,10 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
 /// no path bookkeeping, nothing of the remap but the switch itself.  The
 /// switches are uniform over the whole launch (kernel arguments and the
 /// work-group size), so the early return is uniform control flow.  Kernels
-/// that declare local memory keep the switched rounds only (a copy would
-/// declare it a second time, and not at kernel scope), and so do kernels
-/// with labels (a copy would define them twice in the function).
+/// that declare local memory, or any variable that lives beyond one call
+/// (OpenCL's kernel-scope __constant, `static`), keep the switched rounds only
+/// (a copy would declare it a second time, and not at kernel scope), and so do
+/// kernels with labels (a copy would define them twice in the function).
 bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
                            const std::string &I, EditList &E,
                            std::string &Why) {
@@ -426,7 +427,10 @@ bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
   if (Plan.Rounds.empty() || Plan.DeclaresLocal)
     return true;
   using namespace clang::ast_matchers;
-  if (!match(findAll(labelStmt()), *Body, Ctx).empty())
+  if (!match(findAll(stmt(anyOf(labelStmt(),
+                                declStmt(has(varDecl(hasGlobalStorage())))))),
+             *Body, Ctx)
+           .empty())
     return true;
   std::optional<unsigned> RB = offset(Body->getRBracLoc());
   if (!RB || *RB <= LB)
