@@ -17,3 +17,11 @@ suite_source() {
 suite_variants() {
   awk -v b="$2" -v api="$3" -v d="$1" '$1 == b && $3 == api { printf "--variant %s=%s/%s\n", $2, d, $4 }' "$1/variants.txt"
 }
+
+# suite_build BIN DIR OUT: builds the host programs and every cubin of DIR
+# into BIN once (run_device.sh on one benchmark, which checks it), for the
+# scripts that then run hand-made variants; the log is OUT/build.log.
+suite_build() {
+  SUITE_BIN=$1 SUITE_NCU=0 SUITE_REPS=5 "$(dirname "${BASH_SOURCE[0]}")/run_device.sh" "$2" "$3/build" micro2 \
+    >"$3/build.log" 2>&1 || { tail -20 "$3/build.log"; return 1; }
+}

@@ -22,9 +22,8 @@ out=$(cd "$out" && pwd)
 export PATH=$PATH:/usr/local/cuda/bin
 [ -d "$dir/gap" ] || python3 "$here/gap_variants.py" "$dir" || exit 1
 bin=${SUITE_BIN:-/tmp/suite-gap}
-# Builds the host programs and every cubin (and checks micro2 once).
-SUITE_BIN=$bin SUITE_NCU=0 SUITE_REPS=5 "$here/run_device.sh" "$dir" "$out/build" micro2 >"$out/build.log" 2>&1 ||
-  { tail -20 "$out/build.log"; exit 1; }
+. "$here/benches.sh"
+suite_build "$bin" "$dir" "$out" || exit 1
 c=$bin/cubin
 # shellcheck disable=SC2054 # one option, commas and all
 nv=(-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199)

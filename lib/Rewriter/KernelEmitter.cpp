@@ -312,7 +312,7 @@ Emitter::switchSelection(const SwitchStmt *Sw, const std::string &Prefix,
   // The promoted type of the controlling expression: labels convert to it.
   std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
       Ctx.getPrintingPolicy());
-  std::string S = "tdr_key = (long)(" + *Cond + ");\n";
+  std::string S = "tdr_key = (" + keyType(Plan, Ctx) + ")(" + *Cond + ");\n";
   S += I + "switch ((" + T + ")tdr_key) {";
   for (unsigned P = 0; P < SP.Groups.size(); ++P) {
     for (const SwitchCase *L : SP.Groups[P]) {

@@ -21,6 +21,19 @@ using namespace clang;
 
 namespace tdrc {
 
+QualType switchKeyType(ASTContext &Ctx, const std::vector<RemapRound> &Rounds) {
+  QualType T;
+  for (const RemapRound &R : Rounds)
+    for (const PathMember &M : R.Members)
+      if (const auto *Sw = dyn_cast<SwitchStmt>(M.Branch)) {
+        QualType C = Sw->getCond()->getType().getCanonicalType().getUnqualifiedType();
+        if (!C->isBuiltinType() || !C->isIntegerType() || (!T.isNull() && C != T))
+          return Ctx.LongTy;
+        T = C;
+      }
+  return T;
+}
+
 LiveState::LiveState(PlannerState &S) : S(S), ADCM(S.Ctx) {
   ADCM.getCFGBuildOptions().setAllAlwaysAdd();
   ADC = ADCM.getContext(S.Kernel);
@@ -297,7 +310,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   if (llvm::any_of(R.Members, [](const PathMember &M) {
         return isa<SwitchStmt>(M.Branch);
       }))
-    Moved.push_back({nullptr, S.Ctx.LongTy});
+    Moved.push_back({nullptr, S.Plan.KeyType.isNull() ? S.Ctx.LongTy : S.Plan.KeyType});
 
   llvm::DenseSet<const VarDecl *> Seen;
   std::vector<unsigned> NextSlot(S.Plan.Pools.size() + Moved.size(), 0);

@@ -71,6 +71,12 @@ std::optional<std::string> placeBranch(PlannerState &S,
 std::optional<std::string> finishRegion(PlannerState &S, unsigned Region);
 
 // LiveState.cpp
+/// The type tdr_key is moved in: the remapped switches' controlling type when
+/// they all share one builtin integer type (an int moves in half the shared
+/// memory of a long), else long, which holds any of them.
+clang::QualType switchKeyType(clang::ASTContext &Ctx,
+                              const std::vector<RemapRound> &Rounds);
+
 class LiveState {
 public:
   explicit LiveState(PlannerState &S);

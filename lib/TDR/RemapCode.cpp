@@ -38,6 +38,11 @@ std::string remapSwitches(const KernelPlan &Plan, const std::string &I,
   return S;
 }
 
+std::string keyType(const KernelPlan &Plan, const ASTContext &Ctx) {
+  return Plan.KeyType.isNull() ? std::string("long")
+                               : Plan.KeyType.getAsString(Ctx.getPrintingPolicy());
+}
+
 std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
                        const std::string &I, const Dialect &D) {
   std::string WG = std::to_string(Plan.MaxWorkGroupSize);
@@ -97,7 +102,7 @@ std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
   if (Regions || Plan.MaxDgiCounts) // a rank that outlives a barrier
     S += I + "int tdr_rank = 0;\n";
   if (Keys)
-    S += I + "long tdr_key = 0; /* a switch's value, moved with its " +
+    S += I + keyType(Plan, Ctx) + " tdr_key = 0; /* a switch's value, moved with its " +
          D.Item + " */\n";
   return S;
 }

@@ -369,6 +369,7 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
       R.Neighbors = WarpSize; // a group is a warp
   }
 
+  P.KeyType = switchKeyType(S.Ctx, P.Rounds);
   // Liveness and migration per round, then the regions as a whole.
   LiveState LS(S);
   auto Decline = [&](std::vector<RemapRound>::iterator It, std::string Why) {

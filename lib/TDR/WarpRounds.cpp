@@ -8,11 +8,15 @@
 // in the ballot.  One atomic per warp and path instead of one per thread, so
 // the head and tail no longer serialise a whole block.
 //
-// Ballot partition: per warp and key, a ballot gives the count (lane 0
-// stores it) and each thread's rank among the lanes below it; the first warp
-// scans the counts over (key, warp) with shuffles; a thread's slot is its
-// cell's offset plus its rank.  That is DGI with a warp as the neighbourhood
-// and no rank loop and no atomics, and stable like DGI.
+// Ballot partition: per warp, one ballot per bit of the key; ANDing them
+// (or their complements) gives the lanes of any key, so a thread's rank is
+// the number of its key's lanes below it and lane k stores key k's count.
+// The first warp scans the counts over (key, warp) with shuffles; a thread's
+// slot is its cell's offset plus its rank.  That is DGI with a warp as the
+// neighbourhood and no rank loop and no atomics, and stable like DGI.
+// ceil(log2 K) ballots instead of one per key: on the H100 the round got
+// faster at long paths with 5 and 9 keys, a little slower at short paths
+// with 5 (docs/benchmarks.md, "The ballot round with a ballot per key bit").
 //
 // Masks are explicit (the lanes of the warp that exist in this block, from
 // the block size), never __activemask(): every thread of the block reaches
@@ -45,6 +49,15 @@ std::string aggregated(const std::string &K, const std::string &Mask,
          " && (int)(tdr_plid & 31u) == " + Lead + ") " + Base + " = " + Atomic +
          ";\n" + K + Base + " = __shfl_sync(tdr_wmask, " + Base + ", " + Lead +
          ");\n";
+}
+
+/// Lanes of my warp whose key is Key: the AND over the key's bits of the
+/// bit's ballot tdr_m[b] or its complement.
+std::string lanesOfKey(const std::string &K, const std::string &Var,
+                       const std::string &Key, const std::string &Bits) {
+  return K + "unsigned " + Var + " = tdr_wmask;\n" + K +
+         "for (unsigned tdr_b = 0u; tdr_b < " + Bits + "; ++tdr_b) " + Var +
+         " &= (" + Key + " >> tdr_b) & 1u ? tdr_m[tdr_b] : ~tdr_m[tdr_b];\n";
 }
 
 } // namespace
@@ -120,16 +133,36 @@ std::string ballotPartition(const KernelPlan &Plan, const RemapRound &R,
        ", ballot partition of " + D.Items + " over " +
        std::to_string(R.Paths) + " paths (per warp, stable) for the branch at " +
        Where + " */\n";
-  S += J + "if (tdr_enabled) { /* per warp and key: the count (lane 0 stores "
-           "it) and my rank */\n";
+  unsigned NBits = 1;
+  while ((1u << NBits) < Keys)
+    ++NBits;
+  std::string Bits = std::to_string(NBits) + "u";
+  std::string Cell = " * " + G + " + (tdr_plid >> 5)] = __popc(tdr_s);\n";
+  S += J + "if (tdr_enabled) { /* per warp: a ballot per bit of the key; my "
+           "rank, and lane k stores key k's count */\n";
   S += warpLanes(K);
   S += K + "const unsigned tdr_p = " + Key + ";\n";
-  S += K + "for (unsigned tdr_k = 0u; tdr_k < " + KeysU + "; ++tdr_k) {\n";
-  S += L + "const unsigned tdr_m = __ballot_sync(tdr_wmask, tdr_p == tdr_k);\n";
-  S += L + "if (tdr_k == tdr_p) tdr_rank = __popc(tdr_m & tdr_lt);\n";
-  S += L + "if ((tdr_plid & 31u) == 0u) tdr_count[tdr_k * " + G +
-       " + (tdr_plid >> 5)] = __popc(tdr_m);\n";
+  S += K + "unsigned tdr_m[" + std::to_string(NBits) + "];\n";
+  S += K + "for (unsigned tdr_b = 0u; tdr_b < " + Bits +
+       "; ++tdr_b) tdr_m[tdr_b] = __ballot_sync(tdr_wmask, (tdr_p >> tdr_b) & "
+       "1u);\n";
+  S += lanesOfKey(K, "tdr_same", "tdr_p", Bits);
+  S += K + "tdr_rank = __popc(tdr_same & tdr_lt);\n";
+  // Lane k stores keys k, k + 32, ...: one pass for up to 32 keys.  The
+  // block's last warp may lack lanes; its first lanes take the keys of the
+  // missing ones.
+  S += K + "for (unsigned tdr_k = tdr_plid & 31u; tdr_k < " + KeysU +
+       "; tdr_k += 32u) {\n";
+  S += lanesOfKey(L, "tdr_s", "tdr_k", Bits);
+  S += L + "tdr_count[tdr_k" + Cell;
   S += K + "}\n";
+  S += K + "if (tdr_wn < 32u)\n";
+  S += L + "for (unsigned tdr_k = tdr_wn + (tdr_plid & 31u); tdr_k < " + KeysU +
+       "; tdr_k += tdr_wn)\n";
+  S += L + "  if (tdr_k % 32u >= tdr_wn) {\n";
+  S += lanesOfKey(L + "    ", "tdr_s", "tdr_k", Bits);
+  S += L + "    tdr_count[tdr_k" + Cell;
+  S += L + "  }\n";
   S += J + "}\n";
   S += J + D.barrier(false) + "\n";
   S += J + "if (tdr_enabled && tdr_plid < 32u) { /* the first warp: exclusive "

@@ -3,10 +3,11 @@
 // RUN: tdrc %s -o %t2.cu --force --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
 // RUN: cmp %t.cu %t2.cu
 // The ballot partition (CUDA only), which tdrc picks for more than two paths
-// in CUDA: per warp and key a __ballot_sync gives the count (lane 0 stores
-// it) and each thread's rank; the first warp scans the counts over (key,
-// warp) with __shfl_up_sync; slots are stable like DGI's, with a warp as the
-// neighbourhood.  Here 64 threads (__launch_bounds__): 2 warps, 4 keys.
+// in CUDA: per warp a __ballot_sync per bit of the key gives every key's
+// lanes, so each thread's rank and (lane k) key k's count; the first warp
+// scans the counts over (key, warp) with __shfl_up_sync; slots are stable
+// like DGI's, with a warp as the neighbourhood.  Here 64 threads
+// (__launch_bounds__): 2 warps, 3 keys, 2 ballots.
 // EXPLAIN: {{.*}}cuda-ballot.cu:{{[0-9]+}}:{{[0-9]+}}: remapped: divergent {{.*}}; ballot partition over 3 paths (per warp, stable), round 1; {{.*}}
 __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w)
 {
@@ -34,8 +35,7 @@ __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w
 // CHECK-NEXT: __shared__ unsigned int tdr_pool[64];      /* logical thread per slot */
 // CHECK-NEXT: __shared__ unsigned char tdr_path_of[64];  /* its path */
 // CHECK-NEXT: __shared__ int tdr_count[6];  /* per path and neighbourhood: count, then first slot */
-// CHECK-NEXT: __shared__ int tdr_mig_int[1][64];
-// CHECK-NEXT: __shared__ long tdr_mig_long[1][64];
+// CHECK-NEXT: __shared__ int tdr_mig_int[2][64];
 // CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
 // CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 64u; /* larger groups run unremapped */
 // CHECK-NEXT: const unsigned int tdr_plid = (unsigned int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
@@ -44,23 +44,35 @@ __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w
 // CHECK-NEXT: unsigned int tdr_lid1 = threadIdx.y;
 // CHECK-NEXT: int tdr_path = 0;
 // CHECK-NEXT: int tdr_rank = 0;
-// CHECK-NEXT: long tdr_key = 0; /* a switch's value, moved with its thread */
+// CHECK-NEXT: int tdr_key = 0; /* a switch's value, moved with its thread */
 // CHECK-EMPTY:
 // CHECK-NEXT: int x = blockIdx.x * blockDim.x + tdr_lid0;
 // CHECK-NEXT: int y = blockIdx.y * blockDim.y + tdr_lid1;
 // CHECK-NEXT: int v = in[y * w + x];
 // CHECK-NEXT: int r = 0;
-// CHECK-NEXT: tdr_key = (long)(v % 3);
+// CHECK-NEXT: tdr_key = (int)(v % 3);
 // CHECK-NEXT: switch ((int)tdr_key) { case 0: tdr_path = 0; break; case 1: tdr_path = 1; break; default: tdr_path = 2; break; }
-// CHECK-NEXT: { /* tdrc: round 1, ballot partition of threads over 3 paths (per warp, stable) for the branch at 17:5 */
-// CHECK-NEXT: if (tdr_enabled) { /* per warp and key: the count (lane 0 stores it) and my rank */
+// CHECK-NEXT: { /* tdrc: round 1, ballot partition of threads over 3 paths (per warp, stable) for the branch at 18:5 */
+// CHECK-NEXT: if (tdr_enabled) { /* per warp: a ballot per bit of the key; my rank, and lane k stores key k's count */
 // CHECK-NEXT: const unsigned tdr_wn = tdr_wgsize - (tdr_plid & ~31u), tdr_wmask = tdr_wn >= 32u ? 0xffffffffu : (1u << tdr_wn) - 1u;
 // CHECK-NEXT: const unsigned tdr_lt = (1u << (tdr_plid & 31u)) - 1u;
 // CHECK-NEXT: const unsigned tdr_p = (unsigned)tdr_path;
-// CHECK-NEXT: for (unsigned tdr_k = 0u; tdr_k < 3u; ++tdr_k) {
-// CHECK-NEXT: const unsigned tdr_m = __ballot_sync(tdr_wmask, tdr_p == tdr_k);
-// CHECK-NEXT: if (tdr_k == tdr_p) tdr_rank = __popc(tdr_m & tdr_lt);
-// CHECK-NEXT: if ((tdr_plid & 31u) == 0u) tdr_count[tdr_k * 2u + (tdr_plid >> 5)] = __popc(tdr_m);
+// CHECK-NEXT: unsigned tdr_m[2];
+// CHECK-NEXT: for (unsigned tdr_b = 0u; tdr_b < 2u; ++tdr_b) tdr_m[tdr_b] = __ballot_sync(tdr_wmask, (tdr_p >> tdr_b) & 1u);
+// CHECK-NEXT: unsigned tdr_same = tdr_wmask;
+// CHECK-NEXT: for (unsigned tdr_b = 0u; tdr_b < 2u; ++tdr_b) tdr_same &= (tdr_p >> tdr_b) & 1u ? tdr_m[tdr_b] : ~tdr_m[tdr_b];
+// CHECK-NEXT: tdr_rank = __popc(tdr_same & tdr_lt);
+// CHECK-NEXT: for (unsigned tdr_k = tdr_plid & 31u; tdr_k < 3u; tdr_k += 32u) {
+// CHECK-NEXT: unsigned tdr_s = tdr_wmask;
+// CHECK-NEXT: for (unsigned tdr_b = 0u; tdr_b < 2u; ++tdr_b) tdr_s &= (tdr_k >> tdr_b) & 1u ? tdr_m[tdr_b] : ~tdr_m[tdr_b];
+// CHECK-NEXT: tdr_count[tdr_k * 2u + (tdr_plid >> 5)] = __popc(tdr_s);
+// CHECK-NEXT: }
+// CHECK-NEXT: if (tdr_wn < 32u)
+// CHECK-NEXT: for (unsigned tdr_k = tdr_wn + (tdr_plid & 31u); tdr_k < 3u; tdr_k += tdr_wn)
+// CHECK-NEXT: if (tdr_k % 32u >= tdr_wn) {
+// CHECK-NEXT: unsigned tdr_s = tdr_wmask;
+// CHECK-NEXT: for (unsigned tdr_b = 0u; tdr_b < 2u; ++tdr_b) tdr_s &= (tdr_k >> tdr_b) & 1u ? tdr_m[tdr_b] : ~tdr_m[tdr_b];
+// CHECK-NEXT: tdr_count[tdr_k * 2u + (tdr_plid >> 5)] = __popc(tdr_s);
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads();
@@ -89,7 +101,7 @@ __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w
 // CHECK-NEXT: tdr_path_of[tdr_pos] = (unsigned char)tdr_p;
 // CHECK-NEXT: if (tdr_pos != (int)tdr_plid) { /* a thread that keeps its slot keeps its state */
 // CHECK-NEXT: tdr_mig_int[0][tdr_pos] = v;
-// CHECK-NEXT: tdr_mig_long[0][tdr_pos] = tdr_key;
+// CHECK-NEXT: tdr_mig_int[1][tdr_pos] = tdr_key;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads(); /* global memory accesses hand over too */
@@ -101,7 +113,7 @@ __global__ void __launch_bounds__(64) cuda_ballot(const int *in, int *out, int w
 // CHECK-NEXT: x = blockIdx.x * blockDim.x + tdr_lid0;
 // CHECK-NEXT: y = blockIdx.y * blockDim.y + tdr_lid1;
 // CHECK-NEXT: v = tdr_mig_int[0][tdr_plid];
-// CHECK-NEXT: tdr_key = tdr_mig_long[0][tdr_plid];
+// CHECK-NEXT: tdr_key = tdr_mig_int[1][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: switch ((int)tdr_key) {

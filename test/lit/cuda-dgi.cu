@@ -31,8 +31,7 @@ __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-NEXT: __shared__ unsigned char tdr_path_of[64];  /* its path */
 // CHECK-NEXT: __shared__ unsigned char tdr_path_in[64];  /* path per physical thread (DGI) */
 // CHECK-NEXT: __shared__ int tdr_count[12];  /* per path and neighbourhood: count, then first slot */
-// CHECK-NEXT: __shared__ int tdr_mig_int[1][64];
-// CHECK-NEXT: __shared__ long tdr_mig_long[1][64];
+// CHECK-NEXT: __shared__ int tdr_mig_int[2][64];
 // CHECK-NEXT: const unsigned int tdr_wgsize = (unsigned int)(blockDim.x * blockDim.y * blockDim.z);
 // CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 64u; /* larger groups run unremapped */
 // CHECK-NEXT: const unsigned int tdr_plid = (unsigned int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
@@ -41,13 +40,13 @@ __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-NEXT: unsigned int tdr_lid1 = threadIdx.y;
 // CHECK-NEXT: int tdr_path = 0;
 // CHECK-NEXT: int tdr_rank = 0;
-// CHECK-NEXT: long tdr_key = 0; /* a switch's value, moved with its thread */
+// CHECK-NEXT: int tdr_key = 0; /* a switch's value, moved with its thread */
 // CHECK-EMPTY:
 // CHECK-NEXT: int x = blockIdx.x * blockDim.x + tdr_lid0;
 // CHECK-NEXT: int y = blockIdx.y * blockDim.y + tdr_lid1;
 // CHECK-NEXT: int v = in[y * w + x];
 // CHECK-NEXT: int r = 0;
-// CHECK-NEXT: tdr_key = (long)(v % 3);
+// CHECK-NEXT: tdr_key = (int)(v % 3);
 // CHECK-NEXT: switch ((int)tdr_key) { case 0: tdr_path = 0; break; case 1: tdr_path = 1; break; default: tdr_path = 2; break; }
 // CHECK-NEXT: { /* tdrc: round 1, Data Group Indexing of threads over 3 paths (neighbourhoods of 16) for the branch at 13:5 */
 // CHECK-NEXT: if (tdr_enabled) {
@@ -81,7 +80,7 @@ __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-NEXT: tdr_path_of[tdr_pos] = (unsigned char)tdr_p;
 // CHECK-NEXT: if (tdr_pos != (int)tdr_plid) { /* a thread that keeps its slot keeps its state */
 // CHECK-NEXT: tdr_mig_int[0][tdr_pos] = v;
-// CHECK-NEXT: tdr_mig_long[0][tdr_pos] = tdr_key;
+// CHECK-NEXT: tdr_mig_int[1][tdr_pos] = tdr_key;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads(); /* global memory accesses hand over too */
@@ -93,7 +92,7 @@ __global__ void __launch_bounds__(64) cuda_dgi(const int *in, int *out, int w)
 // CHECK-NEXT: x = blockIdx.x * blockDim.x + tdr_lid0;
 // CHECK-NEXT: y = blockIdx.y * blockDim.y + tdr_lid1;
 // CHECK-NEXT: v = tdr_mig_int[0][tdr_plid];
-// CHECK-NEXT: tdr_key = tdr_mig_long[0][tdr_plid];
+// CHECK-NEXT: tdr_key = tdr_mig_int[1][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: switch ((int)tdr_key) {

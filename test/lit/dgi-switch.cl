@@ -4,7 +4,7 @@
 // (case 1 and -1 share a path). The switch value is computed once before the
 // remap (tdr_key) and moves with its work-item; `f` migrates; the switch
 // tests tdr_key afterwards.
-// EXPLAIN: {{.*}}dgi-switch.cl:[[#@LINE+2]]:15: kernel 'dgi_switch': 1 branch(es) remapped in 1 round(s), 5836 bytes of local memory for work-groups of up to 256 work-items
+// EXPLAIN: {{.*}}dgi-switch.cl:[[#@LINE+2]]:15: kernel 'dgi_switch': 1 branch(es) remapped in 1 round(s), 4812 bytes of local memory for work-groups of up to 256 work-items
 // EXPLAIN-NEXT: {{.*}}dgi-switch.cl:[[#@LINE+6]]:5: remapped: divergent (condition depends on 'in[gid]' (12:13), read at a thread-dependent address); Data Group Indexing over 3 paths (N=16), round 1; migrates 'x', 'f', 'tdr_key'; global fence (global memory is accessed on both sides of the remap); recomputes 'gid' from the new ID
 __kernel void dgi_switch(__global const int *in, __global float *out)
 {
@@ -34,9 +34,8 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local uchar tdr_path_in[256];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[48];  /* per path and neighbourhood: count, then first slot */
-// CHECK-NEXT: __local int tdr_mig_int[1][256];
+// CHECK-NEXT: __local int tdr_mig_int[2][256];
 // CHECK-NEXT: __local float tdr_mig_float[1][256];
-// CHECK-NEXT: __local long tdr_mig_long[1][256];
 // CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
 // CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
@@ -44,12 +43,12 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);
 // CHECK-NEXT: int tdr_path = 0;
 // CHECK-NEXT: int tdr_rank = 0;
-// CHECK-NEXT: long tdr_key = 0; /* a switch's value, moved with its work-item */
+// CHECK-NEXT: int tdr_key = 0; /* a switch's value, moved with its work-item */
 // CHECK-EMPTY:
 // CHECK-NEXT: int gid = tdr_gid0;
 // CHECK-NEXT: int x = in[gid];
 // CHECK-NEXT: float f = (float)x * 0.125f;
-// CHECK-NEXT: tdr_key = (long)(x % 3);
+// CHECK-NEXT: tdr_key = (int)(x % 3);
 // CHECK-NEXT: switch ((int)tdr_key) { case 0: tdr_path = 0; break; case 1: case -1: tdr_path = 1; break; default: tdr_path = 2; break; }
 // CHECK-NEXT: { /* tdrc: round 1, Data Group Indexing of work-items over 3 paths (neighbourhoods of 16) for the branch at 14:5 */
 // CHECK-NEXT: if (tdr_enabled) {
@@ -84,7 +83,7 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: if (tdr_pos != (int)tdr_plid) { /* a work-item that keeps its slot keeps its state */
 // CHECK-NEXT: tdr_mig_int[0][tdr_pos] = x;
 // CHECK-NEXT: tdr_mig_float[0][tdr_pos] = f;
-// CHECK-NEXT: tdr_mig_long[0][tdr_pos] = tdr_key;
+// CHECK-NEXT: tdr_mig_int[1][tdr_pos] = tdr_key;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* global memory accesses hand over too */
@@ -96,7 +95,7 @@ __kernel void dgi_switch(__global const int *in, __global float *out)
 // CHECK-NEXT: gid = tdr_gid0;
 // CHECK-NEXT: x = tdr_mig_int[0][tdr_plid];
 // CHECK-NEXT: f = tdr_mig_float[0][tdr_plid];
-// CHECK-NEXT: tdr_key = tdr_mig_long[0][tdr_plid];
+// CHECK-NEXT: tdr_key = tdr_mig_int[1][tdr_plid];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: switch ((int)tdr_key) {

@@ -5,7 +5,7 @@
 // size tdr_count is declared for), and after the scan the round adds its
 // sizes and, per key (three paths and the inactive one), its work-items and
 // non-empty neighbourhoods to the buffer (FeedbackLayout.h).
-// EXPLAIN: {{.*}}feedback-dgi.cl:[[#@LINE+4]]:15: kernel 'fb_switch': 1 branch(es) remapped in 1 round(s), 4876 bytes of local memory for work-groups of up to 256 work-items
+// EXPLAIN: {{.*}}feedback-dgi.cl:[[#@LINE+4]]:15: kernel 'fb_switch': 1 branch(es) remapped in 1 round(s), 3852 bytes of local memory for work-groups of up to 256 work-items
 // EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+3]]:15: feedback: DGI's N is TDR_NEIGHBORS (default 16, never below a round's planned N); 1 of 1 DGI round(s) report to the last parameter tdr_feedback
 // EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+5]]:5: unchanged: not divergent: condition depends only on work-item IDs, sizes, arguments and constants
 // EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+6]]:9: remapped: divergent (condition depends on 'in[gid]' (16:17), read at a thread-dependent address); Data Group Indexing over 3 paths (N=16), round 1; bounds guard at 15:5 becomes the active predicate; migrates 'x', 'tdr_key'; global fence (global memory is accessed on both sides of the remap); recomputes 'gid' from the new ID
@@ -37,8 +37,7 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: __local uchar tdr_path_of[256];  /* its path */
 // CHECK-NEXT: __local uchar tdr_path_in[256];  /* path per physical work-item (DGI) */
 // CHECK-NEXT: __local int tdr_count[64];  /* per path and neighbourhood: count, then first slot */
-// CHECK-NEXT: __local int tdr_mig_int[1][256];
-// CHECK-NEXT: __local long tdr_mig_long[1][256];
+// CHECK-NEXT: __local int tdr_mig_int[2][256];
 // CHECK-NEXT: const uint tdr_wgsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
 // CHECK-NEXT: const int tdr_enabled = tdr_wgsize <= 256u; /* larger groups run unremapped */
 // CHECK-NEXT: const uint tdr_plid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
@@ -46,7 +45,7 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: size_t tdr_lid0 = get_local_id(0), tdr_gid0 = get_global_id(0);
 // CHECK-NEXT: int tdr_path = 0, tdr_active = 1;
 // CHECK-NEXT: int tdr_rank = 0;
-// CHECK-NEXT: long tdr_key = 0; /* a switch's value, moved with its work-item */
+// CHECK-NEXT: int tdr_key = 0; /* a switch's value, moved with its work-item */
 // CHECK-EMPTY:
 // CHECK-NEXT: int gid = tdr_gid0;
 // CHECK-NEXT: tdr_active = (gid < n) ? 1 : 0; /* tdrc: bounds guard as active predicate */
@@ -54,7 +53,7 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: int x; /* tdrc: moved up from 16:13 */
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: x = in[gid];
-// CHECK-NEXT: tdr_key = (long)(x & 3);
+// CHECK-NEXT: tdr_key = (int)(x & 3);
 // CHECK-NEXT: switch ((int)tdr_key) { case 0: tdr_path = 0; break; case 1: tdr_path = 1; break; default: tdr_path = 2; break; }
 // CHECK-NEXT: } /* tdrc: end of active segment */
 // CHECK-NEXT: { /* tdrc: round 1, Data Group Indexing of work-items over 3 paths (neighbourhoods of TDR_NEIGHBORS, at least 16) for the branch at 17:9 */
@@ -105,7 +104,7 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: tdr_pool[tdr_pos] = tdr_lid;
 // CHECK-NEXT: tdr_path_of[tdr_pos] = (uchar)tdr_p;
 // CHECK-NEXT: if (tdr_pos != (int)tdr_plid) { /* a work-item that keeps its slot keeps its state */
-// CHECK-NEXT: tdr_mig_long[0][tdr_pos] = tdr_key;
+// CHECK-NEXT: tdr_mig_int[1][tdr_pos] = tdr_key;
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: tdr_mig_int[0][tdr_pos] = x;
 // CHECK-NEXT: }
@@ -119,7 +118,7 @@ __kernel void fb_switch(__global const int *in, __global int *out, int n)
 // CHECK-NEXT: tdr_lid0 = tdr_lid % get_local_size(0);
 // CHECK-NEXT: tdr_gid0 = get_global_id(0) - get_local_id(0) + tdr_lid0;
 // CHECK-NEXT: gid = tdr_gid0;
-// CHECK-NEXT: tdr_key = tdr_mig_long[0][tdr_plid];
+// CHECK-NEXT: tdr_key = tdr_mig_int[1][tdr_plid];
 // CHECK-NEXT: if (tdr_active) {
 // CHECK-NEXT: x = tdr_mig_int[0][tdr_plid];
 // CHECK-NEXT: }

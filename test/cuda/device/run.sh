@@ -3,8 +3,9 @@
 # every kernel that prepare.sh put into DIR, builds its harness, compares the
 # original with each rewrite bit for bit over seeds, block sizes (one with a
 # partly idle last block where the kernel has a guard) and condition mixes,
-# and runs compute-sanitizer racecheck and memcheck on the default, DGI,
-# warp-aggregated Head-or-Tail and ballot rewrites (one small launch each).  One line per kernel, then the totals.
+# and runs compute-sanitizer racecheck, memcheck and synccheck (warp-level
+# masks and barriers) on the default, DGI, warp-aggregated Head-or-Tail and
+# ballot rewrites (one small launch each).  One line per kernel, then the totals.
 #
 # usage: run.sh DIR OUT
 # environment: NVCC (nvcc), SANITIZER (compute-sanitizer), JOBS (parallel
@@ -50,7 +51,7 @@ reports() { # LOG EXIT-STATUS
 }
 
 # One kernel: its line "NAME v=equal|differ ... configs=N racecheck=N
-# memcheck=N" into log/NAME.line, and "counts COMPARED EQUAL REPORTS OK" into
+# memcheck=N synccheck=N" into log/NAME.line, and "counts COMPARED EQUAL REPORTS OK" into
 # log/NAME.counts.  Kernels run in parallel (PAR, default 6): the launches are
 # small, and compute-sanitizer's start-up dominates.
 check() { # NAME
@@ -72,7 +73,7 @@ check() { # NAME
   done
   configs=$(sed -n 's/.*configurations=\([0-9]*\).*/\1/p' <<<"$result")
   line+=" configs=${configs:-?}"
-  for tool in racecheck memcheck; do
+  for tool in racecheck memcheck synccheck; do
     n=0
     for v in "${checked[@]}"; do
       log="$out/log/$name.$v.$tool.log"
