@@ -31,7 +31,7 @@ QualType switchKeyType(ASTContext &Ctx, const std::vector<RemapRound> &Rounds) {
           return Ctx.LongTy;
         T = C;
       }
-  return T;
+  return T.isNull() ? Ctx.LongTy : T;
 }
 
 LiveState::LiveState(PlannerState &S) : S(S), ADCM(S.Ctx) {
@@ -310,7 +310,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   if (llvm::any_of(R.Members, [](const PathMember &M) {
         return isa<SwitchStmt>(M.Branch);
       }))
-    Moved.push_back({nullptr, S.Plan.KeyType.isNull() ? S.Ctx.LongTy : S.Plan.KeyType});
+    Moved.push_back({nullptr, S.Plan.KeyType});
 
   llvm::DenseSet<const VarDecl *> Seen;
   std::vector<unsigned> NextSlot(S.Plan.Pools.size() + Moved.size(), 0);

@@ -73,7 +73,8 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Region);
 // LiveState.cpp
 /// The type tdr_key is moved in: the remapped switches' controlling type when
 /// they all share one builtin integer type (an int moves in half the shared
-/// memory of a long), else long, which holds any of them.
+/// memory of a long), else long, which holds any of them (and when there
+/// is no switch).
 clang::QualType switchKeyType(clang::ASTContext &Ctx,
                               const std::vector<RemapRound> &Rounds);
 

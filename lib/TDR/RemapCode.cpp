@@ -39,8 +39,7 @@ std::string remapSwitches(const KernelPlan &Plan, const std::string &I,
 }
 
 std::string keyType(const KernelPlan &Plan, const ASTContext &Ctx) {
-  return Plan.KeyType.isNull() ? std::string("long")
-                               : Plan.KeyType.getAsString(Ctx.getPrintingPolicy());
+  return Plan.KeyType.getAsString(Ctx.getPrintingPolicy());
 }
 
 std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,

@@ -35,7 +35,7 @@ std::string remapSwitches(const KernelPlan &Plan, const std::string &Indent,
 /// The remap state, declared once after the switches and (when there is
 /// one) the original code that runs where no round pays: nothing of it is
 /// computed there.
-/// How tdr_key is declared (KernelPlan::KeyType, long when unset).
+/// How tdr_key is declared (KernelPlan::KeyType, spelled).
 std::string keyType(const KernelPlan &Plan, const clang::ASTContext &Ctx);
 
 std::string remapState(const KernelPlan &Plan, const clang::ASTContext &Ctx,

@@ -196,7 +196,7 @@ struct KernelPlan {
   bool DeclaresLocal = false; // the kernel declares __local variables itself
   bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
   /// tdr_key's type: the switches' own (promoted) integer type when they
-  /// agree, else long; null when no round remaps a switch.
+  /// agree, else long (also when no round remaps a switch).
   clang::QualType KeyType;
   /// --feedback: DGI's N is the macro TDR_NEIGHBORS with this default, and
   /// the kernel reports to a last parameter tdr_feedback (0: off).
