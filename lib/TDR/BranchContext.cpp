@@ -197,7 +197,9 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
   return std::nullopt;
 }
 
-bool needsGlobalFence(PlannerState &S, const Stmt *Branch) {
+bool needsGlobalFence(PlannerState &S, const RemapRound &R,
+                      const std::vector<const Expr *> &EarlyConds) {
+  const Stmt *Branch = R.Branch;
   // In an enclosing loop, everything in the loop is both before and after.
   auto InLoop = [&](const Stmt *X) {
     for (const Stmt *P = S.PM.getParent(Branch); P; P = S.PM.getParent(P))
@@ -205,12 +207,23 @@ bool needsGlobalFence(PlannerState &S, const Stmt *Branch) {
         return true;
     return false;
   };
+  // The round evaluates its members' conditions before the hand-over
+  // barrier: what they access is accessed before the remap, although it is
+  // spelled inside the branch (`if (mask[i]) { mask[i] = 0; }`).
+  auto InCondition = [&](const Stmt *X) {
+    for (const Expr *C : EarlyConds)
+      if (S.contains(C, X))
+        return true;
+    return false;
+  };
   auto Before = [&](const Stmt *X) {
     return (S.before(X->getBeginLoc(), Branch->getBeginLoc()) &&
             !S.contains(Branch, X)) ||
-           InLoop(X);
+           InLoop(X) || InCondition(X);
   };
-  auto After = [&](const Stmt *X) { return !Before(X) || InLoop(X); };
+  auto After = [&](const Stmt *X) {
+    return !Before(X) || InLoop(X) || InCondition(X);
+  };
   bool AccessBefore = false, WriteAfter = false;
   for (const Stmt *W : S.GlobalWrites) {
     if (Before(W))

@@ -218,6 +218,10 @@ std::optional<std::string> hoistBlocker(PlannerState &S, const PathMember &M,
   return std::nullopt;
 }
 
+std::vector<const Expr *> memberConditions(const PathMember &M) {
+  return conditions(M);
+}
+
 bool conditionsReadMemory(const PathMember &M) {
   llvm::SmallVector<const VarDecl *, 8> Vars;
   for (const Expr *C : conditions(M))

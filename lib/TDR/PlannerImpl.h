@@ -56,9 +56,11 @@ std::optional<std::string> checkKernel(PlannerState &S);
 void collectWrites(PlannerState &S);
 /// A logical work-item's global accesses before a remap and its writes after
 /// it are made by two physical work-items: then the remap barrier must fence
-/// global memory too.
+/// global memory too.  EarlyConds are the conditions the round evaluates
+/// before its barrier (every member's): their accesses count as before.
 void collectGlobalWrites(PlannerState &S);
-bool needsGlobalFence(PlannerState &S, const clang::Stmt *Branch);
+bool needsGlobalFence(PlannerState &S, const RemapRound &R,
+                      const std::vector<const clang::Expr *> &EarlyConds);
 
 // BranchContext.cpp
 /// Where a divergent branch sits.  Returns a reason to decline, or none and
@@ -115,7 +117,10 @@ void addNestedMembers(PlannerState &S, RemapRound &R, unsigned M,
 /// Why B, a later branch, cannot join R's fragment; none when it can.
 std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
                                        const clang::Stmt *B);
-/// A condition of M reads memory (it moves before the remap barrier).
+/// The conditions of M (a switch's, or each if's of its else-if chain): the
+/// round evaluates them before its remap barrier.
+std::vector<const clang::Expr *> memberConditions(const PathMember &M);
+/// A condition of M reads memory of any kind.
 bool conditionsReadMemory(const PathMember &M);
 /// The round headed by Head must use DGI or Ballot (option or pragma).
 bool forcesDgi(PlannerState &S, const clang::Stmt *Head);

@@ -350,7 +350,6 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     R.Chain = M.Chain;
     R.Members.push_back(M);
     R.Region = Region;
-    R.GlobalFence = needsGlobalFence(S, B);
     R.Neighbors = BD && BD->Neighbors ? *BD->Neighbors : Opts.Neighbors;
     layoutPaths(R);
     addNestedMembers(S, R, 0, NotJoined);
@@ -359,7 +358,14 @@ KernelPlan planKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     Open = int(P.Rounds.size() - 1);
   }
   for (RemapRound &R : P.Rounds) {
-    // Conditions evaluated early read memory before the remap barrier.
+    // Every member's conditions are evaluated before the remap barrier.
+    std::vector<const Expr *> Early;
+    for (const PathMember &M : R.Members)
+      for (const Expr *C : memberConditions(M))
+        Early.push_back(C);
+    R.GlobalFence = needsGlobalFence(S, R, Early);
+    // A joined member's condition that reads memory of any kind (the
+    // conservative rule that predates the access-based one above).
     for (unsigned M = 1; M < R.Members.size(); ++M)
       R.GlobalFence |=
           conditionsReadMemory(R.Members[M]) && !S.GlobalWrites.empty();
