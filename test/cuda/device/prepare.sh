@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Here (with the built tdrc): rewrites every kernel of test/cuda/kernels into
-# OUTDIR for the GPU run, which needs no LLVM or tdrc:
+# Here (with the built tdrc): rewrites every CUDA test kernel (the
+# hand-written test/cuda/kernels/*.cu and the twins of test/kernels/*.cl that
+# test/cuda/twins.py generates) into OUTDIR for the GPU run, which needs no
+# LLVM or tdrc:
 #
 #   NAME.cu              the original
 #   NAME.default.tdr.cu  tdrc's default rewrite
@@ -29,12 +31,10 @@ mkdir -p "$out"
 cp "$root/test/cuda/harness/tdr_cuda_harness.h" "$here/run.sh" "$out/"
 : >"$out/MANIFEST"
 variants=(default dgi wg64 warp_hot ballot)
-kernels=()
-if [ $# -eq 0 ]; then
-  kernels=("$root"/test/cuda/kernels/*.cu)
-else
-  for n in "$@"; do kernels+=("$root/test/cuda/kernels/$n.cu"); done
-fi
+src=$(mktemp -d)
+trap 'rm -rf "$src"' EXIT
+python3 "$root/test/cuda/twins.py" "$src" "$@"
+kernels=("$src"/*.cu)
 for k in "${kernels[@]}"; do
   [ -f "$k" ] || { echo "prepare.sh: no kernel $k" >&2; exit 2; }
   name=$(basename "$k" .cu)

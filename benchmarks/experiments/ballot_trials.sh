@@ -9,12 +9,14 @@
 set -uo pipefail
 dir=$(cd "$1" && pwd) out=$2
 here=$(cd "$(dirname "$0")" && pwd)
+suite=$(cd "$here/../suite" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export PATH=$PATH:/usr/local/cuda/bin
 [ -d "$dir/trials" ] || python3 "$here/ballot_trials.py" "$dir" || exit 1
 bin=${SUITE_BIN:-/tmp/suite-trials}
-. "$here/benches.sh"
+# shellcheck source=benchmarks/suite/benches.sh
+. "$suite/benches.sh"
 suite_build "$bin" "$dir" "$out" || exit 1
 c=$bin/cubin
 for f in "$dir"/trials/*/*.cu; do

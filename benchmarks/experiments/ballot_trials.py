@@ -22,7 +22,7 @@ paths, whose result is stored to __shared__ (none of them moves anything):
   fp32after  fp32 after the paths instead of before
 
 usage: ballot_trials.py DIR
-  (device) benchmarks/suite/ballot_trials.sh DIR OUT
+  (device) benchmarks/experiments/ballot_trials.sh DIR OUT
 """
 import os
 import re

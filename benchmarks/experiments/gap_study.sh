@@ -17,12 +17,14 @@
 set -uo pipefail
 dir=$(cd "$1" && pwd) out=$2
 here=$(cd "$(dirname "$0")" && pwd)
+suite=$(cd "$here/../suite" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export PATH=$PATH:/usr/local/cuda/bin
 [ -d "$dir/gap" ] || python3 "$here/gap_variants.py" "$dir" || exit 1
 bin=${SUITE_BIN:-/tmp/suite-gap}
-. "$here/benches.sh"
+# shellcheck source=benchmarks/suite/benches.sh
+. "$suite/benches.sh"
 suite_build "$bin" "$dir" "$out" || exit 1
 c=$bin/cubin
 # shellcheck disable=SC2054 # one option, commas and all
