@@ -11,9 +11,12 @@ once.
         writes DIR/gen_S_FFFFF.cl (kernels f*K .. f*K+K-1), prints the paths
     kgen.py --seed S --index I [--count C] [-o FILE]
         kernels I .. I+C-1 (default 1) into FILE (default stdout): reproducers
+    --shapes 2 (either form): also the opt-in shapes of kgen_shapes.py
+        (conditions on memory their paths write, written parameters, odd
+        work-group sizes); the default, 1, keeps every recorded kernel
 
 Modules: kgen_vars.py (bounds, Var, Ctx), kgen_expr.py (expressions and
-conditions), kgen_stmt.py (statements); this file holds the kernel's frame
+conditions), kgen_stmt.py (statements), kgen_shapes.py (--shapes 2); this file holds the kernel's frame
 (parameters, helpers, outputs, EXEC lines) and the command line.
 
 What the kernels contain (weights are in Gen.__init__ and the stmt_* methods):
@@ -63,6 +66,7 @@ import random
 import sys
 
 from kgen_expr import ExprGen
+from kgen_shapes import ShapeGen
 from kgen_stmt import StmtGen
 from kgen_vars import Ctx, Var
 
@@ -70,13 +74,19 @@ LOCALS_1D = [32, 64, 128, 256]
 LOCALS_2D = [(8, 4), (16, 8), (16, 16)]
 
 
-class Gen(ExprGen, StmtGen):
+class Gen(ExprGen, StmtGen, ShapeGen):
     """One kernel; expressions and statements come from the mixins."""
 
-    def __init__(self, seed, index):
-        self.seed, self.index = seed, index
-        self.r = random.Random("kgen:%d:%d" % (seed, index))
-        self.name = "g%d_%d" % (seed, index)
+    LOCALS_1D, LOCALS_2D = LOCALS_1D, LOCALS_2D
+
+    def __init__(self, seed, index, shapes=1):
+        self.seed, self.index, self.shapes = seed, index, shapes
+        if shapes == 1:  # the recorded runs: keep every draw as it was
+            self.r = random.Random("kgen:%d:%d" % (seed, index))
+            self.name = "g%d_%d" % (seed, index)
+        else:
+            self.r = random.Random("kgen%d:%d:%d" % (shapes, seed, index))
+            self.name = "g%d_%d_s%d" % (seed, index, shapes)
         self.lines = []          # kernel body lines (without indentation handling)
         self.indent = 1
         self.scopes = [[]]       # stacks of Var lists
@@ -172,6 +182,9 @@ class Gen(ExprGen, StmtGen):
                     "    for (int i = 0; i < steps; ++i) {\n        s += t[idx];\n"
                     "        idx = (idx * %du + %du) & 63u;\n    }\n    return s;\n}" % (
                         n, r.choice([5, 9, 13]), r.randint(1, 60)))
+        elif kind == "peek":  # --shapes 2: reads global memory for a condition
+            text = ("int %s(__global const int *m, int i)\n{\n    return m[i] + %d;\n}" % (
+                n, r.randint(-9, 9)))
         else:  # farr: private pointer
             text = ("float %s(float *a, float x)\n{\n    float s = 0.0f;\n"
                     "    for (int i = 0; i < 4; ++i)\n        s += a[i] > 0.0f ? a[i] : -a[i];\n"
@@ -256,15 +269,20 @@ class Gen(ExprGen, StmtGen):
         self.float_bufs = [("fin0", float(max(-flo, fhi)) + 1), ("fin1", 65.0), ("tab", 5.0)]
         if self.chance(0.4):
             self.int_bufs.append(("scr", 100003))
+        if self.shapes >= 2:
+            self.shapes_setup()
 
         # sizes
         if self.two_d:
-            locals_ = r.sample(LOCALS_2D, r.randint(1, 2))
-            locals_.sort(key=lambda p: p[0] * p[1])
-            if self.style == "none":
-                g = (16 * r.randint(1, 4), 16 * r.randint(1, 3))
+            if self.shapes >= 2:
+                locals_, g = self.shapes_sizes()
             else:
-                g = (r.randint(9, 70), r.randint(5, 40))
+                locals_ = r.sample(LOCALS_2D, r.randint(1, 2))
+                locals_.sort(key=lambda p: p[0] * p[1])
+                if self.style == "none":
+                    g = (16 * r.randint(1, 4), 16 * r.randint(1, 3))
+                else:
+                    g = (r.randint(9, 70), r.randint(5, 40))
             gstr = "%dx%d" % g
             lstr = ",".join("%dx%d" % l for l in locals_)
             self.gx, self.gy = "x", "y"
@@ -273,13 +291,16 @@ class Gen(ExprGen, StmtGen):
             self.lid = "lid"
             self.lsz = "lsz"
         else:
-            locals_ = sorted(r.sample(LOCALS_1D, r.choice([1, 2, 2, 3])))
-            if self.style == "none":
-                g = 256 * r.randint(1, 4)
+            if self.shapes >= 2:
+                locals_, g = self.shapes_sizes()
             else:
-                g = r.randint(100, 1100)
-                if g % 32 == 0:
-                    g += r.randint(1, 31)
+                locals_ = sorted(r.sample(LOCALS_1D, r.choice([1, 2, 2, 3])))
+                if self.style == "none":
+                    g = 256 * r.randint(1, 4)
+                else:
+                    g = r.randint(100, 1100)
+                    if g % 32 == 0:
+                        g += r.randint(1, 31)
             gstr = str(g)
             lstr = ",".join(str(l) for l in locals_)
             self.gid = self.idx = "gid"
@@ -294,6 +315,10 @@ class Gen(ExprGen, StmtGen):
         ntiles = r.choice([0, 0, 1, 1, 2])
         self.tiles = [("%s_tile%d" % (self.name, k), 30000, "unwritten") for k in range(ntiles)]
         self.lbuf = ("lbuf", 30000, "unwritten") if self.chance(0.15) else None
+        if self.shapes >= 2 and self.mem_branch:
+            # tiles are filled from global memory before the branch: none, so
+            # the branch's condition is the only access before its remap
+            self.tiles, self.lbuf = [], None
         self.allow_returns = False
 
         # body
@@ -326,6 +351,9 @@ class Gen(ExprGen, StmtGen):
         if self.chance(0.3):
             self.emit("int grp = (int)get_group_id(0);")
             self.declare(Var("grp", "int", 1 << 12, False, True))
+        if self.shapes >= 2:
+            self.shapes_params()
+            self.shapes_param_writes("top")
 
         top = Ctx(barrier_ok=True)
         if self.style == "none":
@@ -338,6 +366,9 @@ class Gen(ExprGen, StmtGen):
                         self.statement(top)
             body_ctx = Ctx()
             self.allow_returns = True
+            if self.shapes >= 2:
+                self.shapes_param_writes("region", after_statements=bool(self.local_targets()))
+                self.shapes_mem_branch(body_ctx)
             self.region_start()
             for _ in range(r.randint(2, 4)):
                 self.statement(body_ctx)
@@ -363,6 +394,9 @@ class Gen(ExprGen, StmtGen):
                 self.features.add("early-return")
             self.allow_returns = True
             body_ctx = Ctx()
+            if self.shapes >= 2:
+                self.shapes_param_writes("region")
+                self.shapes_mem_branch(body_ctx)
             self.region_start()
             for _ in range(r.randint(2, 4)):
                 self.statement(body_ctx)
@@ -392,6 +426,8 @@ class Gen(ExprGen, StmtGen):
             buf("tab", "float", "64", "rand:-4:4", True)
         if "scr" in self.uses:
             buf("scr", "int", N, "rand:-100:100")
+        if "pin" in self.uses:
+            buf("pin", "int", "N+8", "rand:-5000:5000", True)
         if "cnt" in self.uses:
             buf("cnt", "int", "16", "zero")
         buf("out", "int", N, "zero")
@@ -404,6 +440,12 @@ class Gen(ExprGen, StmtGen):
         pval = r.randint(0, 6)
         params.append("int p")
         spec.append("// EXEC: arg p val int value=%d" % pval)
+        if "q" in self.uses:
+            params.append("int q")
+            spec.append("// EXEC: arg q val int value=%d" % self.q_value)
+        if "fq" in self.uses:
+            params.append("float fq")
+            spec.append("// EXEC: arg fq val float value=%d" % self.fq_value)
         if self.lbuf:
             params.append("__local int *lbuf")
             spec.append("// EXEC: arg lbuf local int size=L")
@@ -413,8 +455,8 @@ class Gen(ExprGen, StmtGen):
         attr = ""
         if reqd:
             attr = "__attribute__((reqd_work_group_size(%d, %d, 1)))\n" % reqd
-        out = ["// ---- kernel %s (kgen.py --seed %d --index %d) ----" % (
-            self.name, self.seed, self.index), header] + spec
+        out = ["// ---- kernel %s (kgen.py --seed %d --index %d%s) ----" % (
+            self.name, self.seed, self.index, shapes_opt(self.shapes)), header] + spec
         out += self.typedefs + self.helpers
         out.append("%s__kernel void %s(%s)\n{" % (attr, self.name, ",\n        ".join(params)))
         out += self.lines
@@ -423,17 +465,22 @@ class Gen(ExprGen, StmtGen):
         return "\n".join(out) + "\n"
 
 
-def kernel_text(seed, index):
-    return Gen(seed, index).generate()
+def shapes_opt(shapes):
+    """The command-line option that selects shapes (none for the default)."""
+    return "" if shapes == 1 else " --shapes %d" % shapes
 
 
-def file_text(seed, first, count, note=""):
+def kernel_text(seed, index, shapes=1):
+    return Gen(seed, index, shapes).generate()
+
+
+def file_text(seed, first, count, note="", shapes=1):
     # No contraction of a*b+c into fma: a compiler may contract differently
     # once tdrc has changed the code around an expression (seen on NVIDIA's
     # OpenCL: 1-ulp differences), and OpenCL allows either.
     head = ("// Generated by test/gen/kgen.py --seed %d --index %d --count %d%s; do not edit.\n"
-            "#pragma OPENCL FP_CONTRACT OFF\n" % (seed, first, count, note))
-    return head + "\n".join(kernel_text(seed, i) for i in range(first, first + count))
+            "#pragma OPENCL FP_CONTRACT OFF\n" % (seed, first, count, shapes_opt(shapes) + note))
+    return head + "\n".join(kernel_text(seed, i, shapes) for i in range(first, first + count))
 
 
 def main(argv=None):
@@ -442,11 +489,14 @@ def main(argv=None):
     ap.add_argument("--count", type=int)
     ap.add_argument("--index", type=int)
     ap.add_argument("--per-file", type=int, default=50)
+    ap.add_argument("--shapes", type=int, choices=(1, 2), default=1,
+                    help="1: the original shapes (recorded runs); 2: also conditions on memory "
+                         "their paths write, written parameters, odd work-group sizes")
     ap.add_argument("--out-dir")
     ap.add_argument("-o", "--output")
     a = ap.parse_args(argv)
     if a.index is not None:
-        text = file_text(a.seed, a.index, a.count or 1)
+        text = file_text(a.seed, a.index, a.count or 1, shapes=a.shapes)
         if a.output:
             with open(a.output, "w") as f:
                 f.write(text)
@@ -462,7 +512,7 @@ def main(argv=None):
         n = min(a.per_file, a.count - first)
         path = os.path.join(a.out_dir, "gen_%d_%05d.cl" % (a.seed, fi))
         with open(path, "w") as f:
-            f.write(file_text(a.seed, first, n))
+            f.write(file_text(a.seed, first, n, shapes=a.shapes))
         print(path)
     return 0
 

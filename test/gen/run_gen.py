@@ -2,14 +2,19 @@
 """run_gen.py: random differential testing of tdrc (see run_gen.sh, which runs this).
 
     run_gen.sh TDRC TDR_EXEC OUTDIR --count N --seed S [--per-file K]
+               [--shapes 1|2] [--dgi-mode]
                [--oclgrind-sample M] [--oclgrind-per-file P] [--jobs J]
                [--no-reduce] [--max-reduce R] [--reduce-time S] [--keep-work]
 
-1. kgen.py writes N kernels, K per file, into OUTDIR/kernels.
+1. kgen.py writes N kernels, K per file, into OUTDIR/kernels (--shapes 2:
+   kgen.py's opt-in shapes, see kgen_shapes.py; the default 1 keeps the
+   kernels of the recorded runs).
 2. Every file is rewritten by tdrc three times with --explain: with --force
    (every round the analysis allows), with --force --max-workgroup-size 64
    (groups larger than 64 take the fallback path), and in tdrc's default
-   mode, where the profitability model keeps, switches or declines rounds. A tdrc failure, or a rewritten file that Clang rejects,
+   mode, where the profitability model keeps, switches or declines rounds;
+   --dgi-mode adds a fourth rewrite, --force with DGI on every branch and
+   neighbourhoods of 32 (ctest's diff-dgi). A tdrc failure, or a rewritten file that Clang rejects,
    is pinned on the kernels responsible, which are dropped from the file so
    that the others are still tested.
 3. tdr_exec runs original against rewritten for every mode (the model
@@ -50,7 +55,7 @@ import kfile  # noqa: E402
 import kgen  # noqa: E402
 
 # the generator: kgen.py and its modules (their SHA-256 pins a run)
-KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py")
+KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py", "kgen_shapes.py")
 
 # "default" and "wg64" pass --force: they check the transformation, so every
 # round the analysis allows is emitted whether or not the profitability model
@@ -59,6 +64,9 @@ KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py")
 # included); only the kernels it remaps are run, since the rest are verbatim.
 MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", "64"]),
          ("model", [])]
+# --dgi-mode: Data Group Indexing forced on every branch (two-path ones too),
+# neighbourhoods of 32, as ctest's diff-dgi.
+DGI_MODE = ("dgi", ["--force", "--algorithm", "dgi", "--neighbors", "32"])
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
 PRINT_LOCK = threading.Lock()
 
@@ -99,6 +107,7 @@ class Runner:
         self.tdrc = os.path.abspath(a.tdrc)
         self.tdr_exec = os.path.abspath(a.tdr_exec)
         self.out = os.path.abspath(a.outdir)
+        self.modes = MODES + ([DGI_MODE] if a.dgi_mode else [])
         self.clang = shutil.which(os.environ.get("CLANG", "clang-22")) or shutil.which("clang")
         self.failures = []
         self.lock = threading.Lock()
@@ -127,7 +136,7 @@ class Runner:
     # ---------------------------------------------------------- failures
     def fail(self, kind, kernel, src_file, detail, mode_opts=(), counted=True):
         """Saves a reproducer of kernel (extracted from the generated file)."""
-        m = re.match(r"g(\d+)_(\d+)$", kernel or "")
+        m = re.match(r"g(\d+)_(\d+)(?:_s(\d+))?$", kernel or "")
         d = os.path.join(self.out, "failures", "%s__%s" % (kind, kernel or
                                                            os.path.basename(src_file)))
         os.makedirs(d, exist_ok=True)
@@ -137,8 +146,9 @@ class Runner:
         opts = " ".join(mode_opts)
         repro = ["#!/bin/sh",
                  "# %s of kernel %s" % (kind, kernel),
-                 "# regenerate: python3 test/gen/kgen.py --seed %s --index %s -o kernel.cl" % (
-                     m.group(1), m.group(2)) if m else "# from %s" % src_file,
+                 "# regenerate: python3 test/gen/kgen.py --seed %s --index %s%s -o kernel.cl" % (
+                     m.group(1), m.group(2), kgen.shapes_opt(int(m.group(3) or 1)))
+                 if m else "# from %s" % src_file,
                  "set -x",
                  "TDRC=${TDRC:-%s}" % self.tdrc,
                  "TDR_EXEC=${TDR_EXEC:-%s}" % self.tdr_exec,
@@ -358,7 +368,7 @@ class Runner:
         self.add("files")
         self.add("kernels", len(names))
         default_rew = None
-        for mode, opts in MODES:
+        for mode, opts in self.modes:
             r = self.rewrite(path, work, "%s.%s" % (base, mode), opts, path)
             if r is None:
                 continue
@@ -407,11 +417,15 @@ class Runner:
                     h.update(f.read())
             return h.hexdigest()
         a = self.a
-        return dict(seed=a.seed, count=a.count, per_file=a.per_file, modes=[[m, list(o)] for m, o in MODES],
-                    oclgrind_sample=a.oclgrind_sample,
-                    oclgrind_per_file=a.oclgrind_per_file,
-                    tdrc_sha256=digest(self.tdrc), tdr_exec_sha256=digest(self.tdr_exec),
-                    kgen_sha256=digest(*(os.path.join(HERE, m) for m in KGEN_FILES)))
+        ident = dict(seed=a.seed, count=a.count, per_file=a.per_file,
+                     modes=[[m, list(o)] for m, o in self.modes],
+                     oclgrind_sample=a.oclgrind_sample,
+                     oclgrind_per_file=a.oclgrind_per_file,
+                     tdrc_sha256=digest(self.tdrc), tdr_exec_sha256=digest(self.tdr_exec),
+                     kgen_sha256=digest(*(os.path.join(HERE, m) for m in KGEN_FILES)))
+        if a.shapes != 1:  # absent for the default, as in the runs made before --shapes
+            ident["shapes"] = a.shapes
+        return ident
 
     def load_resume(self):
         """Adds back the files an interrupted run of the same settings and
@@ -454,13 +468,14 @@ class Runner:
         for fi, first in enumerate(range(0, a.count, a.per_file)):
             n = min(a.per_file, a.count - first)
             p = os.path.join(kdir, "gen_%d_%05d.cl" % (a.seed, fi))
-            write(p, kgen.file_text(a.seed, first, n))
+            write(p, kgen.file_text(a.seed, first, n, shapes=a.shapes))
             files.append(p)
         self.nfiles = len(files)
         m = min(a.oclgrind_sample, len(files))
         self.ocl_files = set(round(i * len(files) / m) for i in range(m)) if m else set()
-        log("run_gen: seed %d: %d kernels in %d files under %s; tdrc %s; %d job(s)" % (
-            a.seed, a.count, len(files), kdir, self.tdrc, a.jobs))
+        log("run_gen: seed %d%s: %d kernels in %d files under %s; tdrc %s; modes %s; %d job(s)" % (
+            a.seed, kgen.shapes_opt(a.shapes), a.count, len(files), kdir, self.tdrc,
+            ",".join(m for m, _ in self.modes), a.jobs))
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
             for f in [ex.submit(self.process, i, p) for i, p in enumerate(files)]:
                 f.result()
@@ -522,6 +537,11 @@ def main(argv=None):
     ap.add_argument("--count", type=int, required=True)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--per-file", type=int, default=50)
+    ap.add_argument("--shapes", type=int, choices=(1, 2), default=1,
+                    help="kgen.py's shapes: 1 the recorded ones (default), 2 also the opt-in "
+                         "ones of kgen_shapes.py")
+    ap.add_argument("--dgi-mode", action="store_true",
+                    help="also compare the rewrite with DGI forced on every branch (N=32)")
     ap.add_argument("--oclgrind-sample", type=int, default=0)
     ap.add_argument("--oclgrind-per-file", type=int, default=0,
                     help="kernels of each sampled file run under Oclgrind (default: all)")
