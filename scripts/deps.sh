@@ -10,6 +10,7 @@ TDRC_PACKAGES=(
   libclblast-dev                                         # examples/cnn (its GEMM)
   libclang-rt-22-dev             # ASan/UBSan/libFuzzer runtimes (TDRC_SANITIZE, TDRC_FUZZ)
   shellcheck pyflakes3           # lint.scripts: the test, run and device scripts
+  python3-jsonschema             # explain.json: --explain=json against its schema
 )
 # The corpus tests (test/corpus) also use apt-get download, dpkg -x, flock,
 # awk and timeout, and the generator (test/gen) python3: all in a base Debian 12.

@@ -11,7 +11,13 @@
 //===----------------------------------------------------------------------===//
 #include "DepFile.h"
 #include "tdrc/Occupancy/GpuTable.h"
+#include "tdrc/Rewriter/ExplainReport.h"
 #include "tdrc/Rewriter/TdrcFrontend.h"
+#include "tdrc/TDR/Remap/Strategy.h"
+#include "tdrc/TDR/Transform.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -36,10 +42,18 @@ static cl::opt<bool> InPlace("in-place", cl::desc("Overwrite the inputs"),
                              cl::cat(Category));
 static cl::alias InPlaceShort("i", cl::aliasopt(InPlace),
                               cl::desc("Alias for --in-place"));
-static cl::opt<bool>
-    Explain("explain",
-            cl::desc("Print, per kernel and branch, what was done and why"),
-            cl::cat(Category));
+static cl::opt<std::string> Explain(
+    "explain", cl::ValueOptional,
+    cl::desc("Print, per kernel and branch, what was done and why: "
+             "--explain (text, one line each) or --explain=json (the same "
+             "decisions, machine-readable; docs/explain-schema.json)"),
+    cl::value_desc("text|json"), cl::cat(Category));
+static cl::opt<std::string> TransformsOpt(
+    "transforms",
+    cl::desc("Which transforms run: comma-separated globs, '-' disables "
+             "(like clang-tidy's -checks); default: every ready transform. "
+             "--transforms=help lists them"),
+    cl::value_desc("list"), cl::cat(Category));
 static cl::opt<unsigned> MaxWorkGroupSize(
     "max-workgroup-size",
     cl::desc("Work-group size bound for kernels without "
@@ -207,6 +221,80 @@ static bool writeOutput(StringRef Path, StringRef Text) {
   return true;
 }
 
+/// One input's object of --explain=json: the front end's, with its status.
+static json::Value fileReport(StringRef In, const tdrc::RewriteResult &R) {
+  Expected<json::Value> V = json::parse(R.ExplainJson);
+  if (!V) {
+    consumeError(V.takeError());
+    return json::Object{{"file", In}, {"status", "error"},
+                        {"kernels", json::Array()}};
+  }
+  json::Object *O = V->getAsObject();
+  (*O)["status"] = "ok";
+  return std::move(*V);
+}
+
+/// Checks the options and inputs and copies them into Opts; a usage
+/// error's exit status (2), or 0.
+static int checkOptions(tdrc::RewriteOptions &Opts) {
+  if (Inputs.empty())
+    return usage("no input files (see --help)");
+  int Targets = !Output.empty() + !OutDir.empty() + InPlace;
+  if (Targets != 1)
+    return usage("give exactly one of -o FILE, --out-dir DIR or --in-place");
+  if (!Output.empty() && Inputs.size() != 1)
+    return usage("-o takes one input; use --out-dir for several");
+  if (!OutDir.empty() && !sys::fs::is_directory(OutDir))
+    return usage("output directory '" + OutDir + "' does not exist");
+  if (MaxWorkGroupSize == 0 || MaxWorkGroupSize > 4096)
+    return usage("--max-workgroup-size must be between 1 and 4096");
+  for (const std::string &In : Inputs) {
+    if (!sys::fs::exists(In))
+      return usage("cannot open '" + In + "': no such file");
+    if (sys::fs::is_directory(In))
+      return usage("'" + In + "' is a directory");
+    // Read it once here, so an unreadable input is one line and exit 2
+    // rather than Clang's three-line fatal error.
+    if (auto Buf = MemoryBuffer::getFile(In); !Buf)
+      return usage("cannot read '" + In + "': " + Buf.getError().message());
+  }
+  if (AlgorithmOpt != "auto" && !tdrc::algorithmNamed(AlgorithmOpt, true))
+    return usage("--algorithm must be auto, " + tdrc::algorithmOptionList());
+  bool Json = Explain == "json"; // checked here, used in main
+  if (Explain.getNumOccurrences() && !Explain.empty() && Explain != "text" &&
+      !Json)
+    return usage("--explain takes text or json, not '" + Explain + "'");
+  if (llvm::Expected<std::vector<std::string>> T =
+          tdrc::selectTransforms(TransformsOpt);
+      !T)
+    return usage("--transforms: " + toString(T.takeError()));
+  if (Neighbors != 16 && Neighbors != 32 && Neighbors != 64)
+    return usage("--neighbors must be 16, 32 or 64");
+  Opts.MaxWorkGroupSize = MaxWorkGroupSize;
+  Opts.Algorithm = AlgorithmOpt;
+  Opts.Transforms = TransformsOpt;
+  Opts.Neighbors = Neighbors;
+  Opts.Feedback = Feedback;
+  Opts.LocalMemoryBytes = LocalMemory;
+  if (!GpuOpt.empty()) {
+    const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);
+    if (!G)
+      return usage("unknown GPU '" + GpuOpt + "'; known: " +
+                   tdrc::gpuNameList());
+    Opts.Gpu = G->Name;
+    if (!LocalMemory.getNumOccurrences()) // the GPU's own limit
+      Opts.LocalMemoryBytes = G->SharedPerBlock;
+  }
+  if (RegsOpt > 255)
+    return usage("--regs must be between 1 and 255");
+  Opts.Regs = RegsOpt;
+  Opts.Force = Force;
+  Opts.Smem = SmemOpt;
+  Opts.CudaPath = CudaPathOpt;
+  Opts.CudaPrelude = CudaPreludeOpt;
+  return 0;
+}
+
 int main(int argc, const char **argv) {
   // Everything after `--` goes to the parser, as with clang-tidy.
   std::vector<const char *> Own;
@@ -236,62 +324,33 @@ int main(int argc, const char **argv) {
           &errs()))
     return 2;
 
+  if (TransformsOpt == "help") {
+    for (const tdrc::TransformInfo &T : tdrc::registeredTransforms())
+      outs() << T.Name << (T.Default ? "" : " (not enabled by default)")
+             << ": " << T.Summary << "\n";
+    return 0;
+  }
   if (GpuOpt == "help") {
     outs() << "GPUs tdrc knows: " << tdrc::gpuNameList() << "\n";
     return 0;
   }
-  if (Inputs.empty())
-    return usage("no input files (see --help)");
-  int Targets = !Output.empty() + !OutDir.empty() + InPlace;
-  if (Targets != 1)
-    return usage("give exactly one of -o FILE, --out-dir DIR or --in-place");
-  if (!Output.empty() && Inputs.size() != 1)
-    return usage("-o takes one input; use --out-dir for several");
-  if (!OutDir.empty() && !sys::fs::is_directory(OutDir))
-    return usage("output directory '" + OutDir + "' does not exist");
-  if (MaxWorkGroupSize == 0 || MaxWorkGroupSize > 4096)
-    return usage("--max-workgroup-size must be between 1 and 4096");
-  for (const std::string &In : Inputs) {
-    if (!sys::fs::exists(In))
-      return usage("cannot open '" + In + "': no such file");
-    if (sys::fs::is_directory(In))
-      return usage("'" + In + "' is a directory");
-    // Read it once here, so an unreadable input is one line and exit 2
-    // rather than Clang's three-line fatal error.
-    if (auto Buf = MemoryBuffer::getFile(In); !Buf)
-      return usage("cannot read '" + In + "': " + Buf.getError().message());
-  }
-  if (AlgorithmOpt == "warp-hot") // the pragma's spelling is warp_hot
-    AlgorithmOpt = "warp_hot";
-  if (AlgorithmOpt != "auto" && AlgorithmOpt != "hot" && AlgorithmOpt != "dgi" &&
-      AlgorithmOpt != "warp_hot" && AlgorithmOpt != "ballot")
-    return usage("--algorithm must be auto, hot, dgi, warp-hot or ballot");
-  if (Neighbors != 16 && Neighbors != 32 && Neighbors != 64)
-    return usage("--neighbors must be 16, 32 or 64");
-  Opts.MaxWorkGroupSize = MaxWorkGroupSize;
-  Opts.Algorithm = AlgorithmOpt;
-  Opts.Neighbors = Neighbors;
-  Opts.Feedback = Feedback;
-  Opts.LocalMemoryBytes = LocalMemory;
-  if (!GpuOpt.empty()) {
-    const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);
-    if (!G)
-      return usage("unknown GPU '" + GpuOpt + "'; known: " +
-                   tdrc::gpuNameList());
-    Opts.Gpu = G->Name;
-    if (!LocalMemory.getNumOccurrences()) // the GPU's own limit
-      Opts.LocalMemoryBytes = G->SharedPerBlock;
-  }
-  if (RegsOpt > 255)
-    return usage("--regs must be between 1 and 255");
-  Opts.Regs = RegsOpt;
-  Opts.Force = Force;
-  Opts.Smem = SmemOpt;
-  Opts.CudaPath = CudaPathOpt;
-  Opts.CudaPrelude = CudaPreludeOpt;
+  if (int Bad = checkOptions(Opts))
+    return Bad;
 
   int Status = 0;
   std::string DepRules; // --depfile: one rule per output
+  bool Json = Explain == "json";
+  json::Array JsonFiles; // --explain=json: one object per input
+  // The JSON report goes out whatever happens to a later input.
+  auto PrintJson = make_scope_exit([&] {
+    if (Json)
+      outs() << formatv("{0:2}", json::Value(json::Object{
+                                     {"schema", "tdrc-explain"},
+                                     {"version", tdrc::ExplainSchemaVersion},
+                                     {"tdrc", TDRC_VERSION},
+                                     {"files", std::move(JsonFiles)}}))
+             << "\n";
+  });
   for (const std::string &In : Inputs) {
     std::string Out = Output;
     if (!OutDir.empty()) {
@@ -314,11 +373,16 @@ int main(int argc, const char **argv) {
     }
     if (!R.ParsedOK) {
       Status = 1; // Clang has printed the diagnostics
+      if (Json)
+        JsonFiles.push_back(json::Object{
+            {"file", In}, {"status", "error"}, {"kernels", json::Array()}});
       continue;
     }
-    if (Explain)
+    if (Explain.getNumOccurrences() && !Json)
       for (const std::string &L : R.Explain)
         outs() << L << "\n";
+    if (Json)
+      JsonFiles.push_back(fileReport(In, R));
     bool Written = writeOutput(Out, R.Output);
     if (TimeoutOpt)
       alarm(0);

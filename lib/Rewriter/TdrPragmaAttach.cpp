@@ -11,7 +11,7 @@
 #include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/PathShapes.h"
-#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
@@ -167,6 +167,15 @@ private:
     return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
   }
 
+  /// T, if it is a transforms(...) clause that turns remap off.
+  static const TdrClause *remapOff(const TdrClause *T) {
+    if (T)
+      for (const auto &[Name, On] : T->Names)
+        if (Name == "remap" && !On)
+          return T;
+    return nullptr;
+  }
+
   /// An earlier clause of the branch that C contradicts, if any.
   static const TdrClause *
   contradicted(const TdrClause &C,
@@ -182,19 +191,36 @@ private:
     };
     switch (C.K) {
     case TdrClause::Target:
-      return Skip;
+      return Skip ? Skip : remapOff(Get(TdrClause::Transforms));
     case TdrClause::Skip:
-      return Get(TdrClause::Target) ? Get(TdrClause::Target) : Algo ? Algo : Nb;
+      return Get(TdrClause::Target)      ? Get(TdrClause::Target)
+             : Algo                      ? Algo
+             : Nb                        ? Nb
+                                         : Get(TdrClause::Transforms);
     case TdrClause::Algo:
       if (Algo && Algo->Value != C.Value)
         return Algo;
-      return Skip ? Skip : Hot(&C) ? Nb : nullptr;
+      return Skip ? Skip : Hot(&C) ? Nb : remapOff(Get(TdrClause::Transforms));
     case TdrClause::Neighbors:
       if (Nb && Nb->Value != C.Value)
         return Nb;
-      return Skip ? Skip : Hot(Algo) ? Algo : nullptr;
+      return Skip ? Skip : Hot(Algo) ? Algo : remapOff(Get(TdrClause::Transforms));
     case TdrClause::Off:
       break;
+    case TdrClause::Transforms: {
+      // A branch with remap turned off takes none of remap's clauses.
+      if (const TdrClause *T = Get(TdrClause::Transforms);
+          T && T->Names != C.Names)
+        return T;
+      bool RemapOff = false;
+      for (const auto &[Name, On] : C.Names)
+        RemapOff |= Name == "remap" && !On;
+      if (Skip)
+        return Skip;
+      if (RemapOff)
+        return Get(TdrClause::Target) ? Get(TdrClause::Target) : Algo ? Algo : Nb;
+      return nullptr;
+    }
     }
     return nullptr;
   }
@@ -228,6 +254,9 @@ private:
         D.Algo = Algorithm(C->Value);
       if (K == TdrClause::Neighbors)
         D.Neighbors = C->Value;
+      if (K == TdrClause::Transforms)
+        for (const auto &[Name, On] : C->Names)
+          D.Transforms[Name] = On;
     }
     unsigned Paths = pathsOf(S);
     if (D.Algo && isHeadOrTailLike(*D.Algo) && Paths > 2) {
@@ -243,7 +272,7 @@ private:
                ")' needs CUDA's warp intrinsics; ignored in OpenCL");
       D.Algo.reset();
     }
-    if (D.Target || D.Skip || D.Algo || D.Neighbors)
+    if (D.Target || D.Skip || D.Algo || D.Neighbors || !D.Transforms.empty())
       Dirs.Branches[S] = D;
   }
 

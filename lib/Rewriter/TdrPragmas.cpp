@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Pragma.h"
+#include "tdrc/TDR/Transform.h"
 #include <algorithm>
 
 using namespace clang;
@@ -22,6 +23,12 @@ std::string TdrClause::text() const {
     return std::string("algorithm(") + algorithmKeyword(Algorithm(Value)) + ")";
   case Neighbors:
     return "neighbors(" + std::to_string(Value) + ")";
+  case Transforms: {
+    std::string T;
+    for (const auto &[Name, On] : Names)
+      T += (T.empty() ? "" : ", ") + std::string(On ? "" : "-") + Name;
+    return "transforms(" + T + ")";
+  }
   }
   return "";
 }
@@ -142,10 +149,42 @@ private:
         return std::nullopt;
       return C;
     }
+    if (W == "transforms")
+      return transforms(C);
     --I;
     return fail(here(), "unknown directive '" + W.str() +
                             "' (expected target, skip, off, "
-                            "algorithm(hot|dgi) or neighbors(16|32|64))");
+                            "algorithm(hot|dgi), neighbors(16|32|64) or "
+                            "transforms(...))");
+  }
+
+  /// `transforms(name, -name, ...)`: names from the transform registry.
+  std::optional<TdrClause> transforms(TdrClause C) {
+    C.K = TdrClause::Transforms;
+    if (!expect(tok::l_paren, "(", "transforms"))
+      return std::nullopt;
+    while (true) {
+      bool On = !(I < Toks.size() && Toks[I].is(tok::minus));
+      if (!On)
+        ++I;
+      StringRef Name = word();
+      if (Name.empty() || !findTransform(Name)) {
+        std::string Known;
+        for (const TransformInfo &T : registeredTransforms())
+          Known += std::string(Known.empty() ? "" : ", ") + T.Name;
+        return fail(here(), "expected a transform (" + Known +
+                                ") in 'transforms(...)', found " + found());
+      }
+      ++I;
+      C.Names.push_back({Name.str(), On});
+      if (I < Toks.size() && Toks[I].is(tok::comma)) {
+        ++I;
+        continue;
+      }
+      if (!expect(tok::r_paren, ")", "transforms(" + Name.str()))
+        return std::nullopt;
+      return C;
+    }
   }
 
   Preprocessor &PP;
@@ -190,7 +229,8 @@ public:
         Log->Warnings.push_back(
             {First.getLocation(),
              "empty '#pragma tdr' (expected target, skip, off, "
-             "algorithm(hot|dgi) or neighbors(16|32|64)); line ignored"});
+             "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); "
+             "line ignored"});
       Line.Valid = !Cs->empty();
       Line.Clauses = std::move(*Cs);
     } else {

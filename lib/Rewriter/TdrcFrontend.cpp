@@ -2,10 +2,12 @@
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "tdrc/Rewriter/CudaParsing.h"
 #include "tdrc/Rewriter/EditList.h"
-#include "tdrc/Rewriter/KernelEmitter.h"
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/TdrPragmas.h"
-#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/Rewriter/ExplainReport.h"
+#include "tdrc/Rewriter/PassManager.h"
+#include "tdrc/TDR/Remap/RemapCode.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -52,37 +54,37 @@ public:
     Finder.matchAST(Ctx);
 
     const Dialect &Dl = dialectFor(Ctx.getLangOpts());
-    PlannerOptions PO;
-    PO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
-    PO.LocalMemoryBytes = Opts.LocalMemoryBytes;
-    PO.Neighbors = Opts.Feedback ? 16 : Opts.Neighbors; // the smallest N
-    PO.FeedbackNeighbors = Opts.Feedback ? Opts.Neighbors : 0;
+    TransformOptions TO;
+    TO.MaxWorkGroupSize = Opts.MaxWorkGroupSize;
+    TO.LocalMemoryBytes = Opts.LocalMemoryBytes;
+    TO.Neighbors = Opts.Feedback ? 16 : Opts.Neighbors; // the smallest N
+    TO.FeedbackNeighbors = Opts.Feedback ? Opts.Neighbors : 0;
     if (Opts.Feedback && Dl.Cuda) { // the feedback loop is runtime/cl's
-      PO.Neighbors = Opts.Neighbors;
-      PO.FeedbackNeighbors = 0;
+      TO.Neighbors = Opts.Neighbors;
+      TO.FeedbackNeighbors = 0;
       Result.Warnings.push_back("--feedback is for OpenCL kernels (the "
                                 "runtime/cl loop); ignored for CUDA");
     }
-    PO.Force = Opts.Force;
-    PO.Algorithm = Opts.Algorithm == "hot"        ? AlgorithmChoice::HeadOrTail
-                   : Opts.Algorithm == "dgi"      ? AlgorithmChoice::DGI
-                   : Opts.Algorithm == "warp_hot" ? AlgorithmChoice::WarpHeadOrTail
-                   : Opts.Algorithm == "ballot"   ? AlgorithmChoice::Ballot
-                                                  : AlgorithmChoice::Auto;
-    if (std::optional<Algorithm> A = forcedAlgorithm(PO.Algorithm);
+    TO.Force = Opts.Force;
+    TO.RemapAlgorithm = algorithmNamed(Opts.Algorithm, /*OrOption=*/true);
+    if (std::optional<Algorithm> A = TO.RemapAlgorithm;
         A && isWarpLevel(*A) && !Dl.Cuda)
       Result.Warnings.push_back(
-          std::string("--algorithm ") +
-          (*A == Algorithm::Ballot ? "ballot" : "warp-hot") +
+          std::string("--algorithm ") + strategyOf(*A).Option +
           " needs CUDA's warp intrinsics; OpenCL kernels get " +
           algorithmKeyword(withoutWarpIntrinsics(*A)));
-    PO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);
-    PO.KernelSmem = Opts.Smem;
-    PO.KernelRegs = Opts.Regs; // 0: the planner estimates
-    PO.UsageSource = "given";
+    TO.Gpu = Opts.Gpu.empty() ? nullptr : findGpu(Opts.Gpu);
+    TO.KernelSmem = Opts.Smem;
+    TO.KernelRegs = Opts.Regs; // 0: the planner estimates
     TdrDirectives Dirs = attachTdrPragmas(Ctx, *Pragmas);
     emitTdrWarnings(Ctx, Pragmas->Warnings);
-    PO.Directives = &Dirs;
+    TO.Directives = &Dirs;
+    llvm::Expected<PassManager> PM = PassManager::create(Opts.Transforms, TO);
+    if (!PM) {
+      Result.InternalError = llvm::toString(PM.takeError());
+      return;
+    }
+    ExplainReport Report(SM);
     EditList Edits;
     for (const FunctionDecl *K : Collector.Kernels) {
       if (K->isTemplateInstantiation())
@@ -92,43 +94,27 @@ public:
         leaveAlone(Ctx, K,
                    "kernel template '" + K->getNameAsString() +
                        "' left unchanged: tdrc does not rewrite templates yet",
-                   "it is a template; tdrc does not rewrite templates yet");
+                   "it is a template; tdrc does not rewrite templates yet",
+                   Report);
         continue;
       }
       if (alreadyRewritten(SM, K)) { // idempotence: a no-op, with a remark
         leaveAlone(Ctx, K,
                    "kernel '" + K->getNameAsString() +
                        "' was already rewritten by tdrc; left unchanged",
-                   "already rewritten by tdrc");
+                   "already rewritten by tdrc", Report);
         continue;
       }
-      KernelPlan Plan = planKernel(Ctx, K, PO);
-      std::string Why;
-      bool Emitted = emitKernel(Ctx, Plan, Dl, Edits, Why);
-      unsigned Rounds = Emitted ? unsigned(Plan.Rounds.size()) : 0;
-      unsigned Branches = 0;
-      for (const RemapRound &R : Plan.Rounds)
-        Branches += Emitted ? unsigned(R.Members.size()) : 0;
-      Result.RemappedBranches += Branches;
-      std::string Head = "kernel '" + K->getNameAsString() + "': " +
-                         std::to_string(Branches) + " branch(es) remapped";
-      if (Rounds)
-        Head += " in " + std::to_string(Rounds) + " round(s), " +
-                std::to_string(Plan.LocalBytes) + " bytes of " +
-                Dl.SharedMemory + " for " + Dl.Groups + " of up to " +
-                std::to_string(Plan.MaxWorkGroupSize) + " " + Dl.Items +
-                (Plan.LaunchBounds ? " (__launch_bounds__)" : "");
-      if (!Emitted)
-        Head += " (left unchanged: " + Why + ")";
-      Result.Explain.push_back(where(SM, K->getLocation()) + ": " + Head);
-      for (const Explanation &E : Plan.Explain)
-        Result.Explain.push_back(
-            where(SM, E.Loc) + ": " +
-            (E.Note                  ? ""
-             : E.Remapped && Emitted ? "remapped: "
-                                     : "unchanged: ") +
-            (E.Remapped && !Emitted ? "(emission failed) " : "") + E.Text);
+      KernelOutcome Outcome = PM->run(Ctx, K, Dl, Edits);
+      Result.RemappedBranches += Outcome.ChangedStatements;
+      Report.add(Outcome);
     }
+    Result.Explain = Report.lines();
+    std::string Json;
+    llvm::raw_string_ostream JS(Json);
+    JS << llvm::json::Value(Report.json(
+        SM.getFileEntryRefForID(SM.getMainFileID())->getName(), Dl.Cuda));
+    Result.ExplainJson = std::move(Json);
     StringRef Code = SM.getBufferData(SM.getMainFileID());
     llvm::Expected<std::string> Out = Edits.apply(
         SM.getFileEntryRefForID(SM.getMainFileID())->getName(), Code);
@@ -143,18 +129,16 @@ public:
 private:
   /// A kernel tdrc does not plan: a remark and the --explain line.
   void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,
-                  const std::string &Remark, const std::string &Why) {
+                  const std::string &Remark, const std::string &Why,
+                  ExplainReport &Report) {
     DiagnosticsEngine &D = Ctx.getDiagnostics();
     D.Report(K->getLocation(),
              D.getCustomDiagID(DiagnosticsEngine::Remark, "%0"))
         << Remark;
-    Result.Explain.push_back(where(Ctx.getSourceManager(), K->getLocation()) +
-                             ": kernel '" + K->getNameAsString() +
-                             "': 0 branch(es) remapped (left unchanged: " +
-                             Why + ")");
+    Report.addUntouched(K, Why);
   }
-  /// Whether the kernel body starts with the prologue comment tdrc writes
-  /// (lib/TDR/RemapCode.cpp), i.e. the kernel is tdrc's own output.
+  /// Whether the kernel body starts with the marker tdrc writes at the top
+  /// of every kernel it changes (RewrittenMarker), i.e. it is tdrc's output.
   static bool alreadyRewritten(const SourceManager &SM, const FunctionDecl *K) {
     const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
     if (!Body)
@@ -165,14 +149,7 @@ private:
     StringRef Text = SM.getBufferData(SM.getMainFileID())
                          .substr(SM.getFileOffset(L));
     return Text.consume_front("{") &&
-           Text.ltrim().starts_with("/* tdrc: thread-data remapping state");
-  }
-  static std::string where(const SourceManager &SM, SourceLocation L) {
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
-    if (P.isInvalid())
-      return "<unknown>";
-    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-           ":" + std::to_string(P.getColumn());
+           Text.ltrim().starts_with(RewrittenMarker);
   }
   const RewriteOptions &Opts;
   RewriteResult &Result;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the CHECK lines of emitted-code lit tests (like LLVM's
-update_test_checks.py).  Usage: update_checks.py TDRC test/lit/hot-*.cl
-(CUDA tests too: test/lit/cuda-*.cu; the kernels start with __global__).
+update_test_checks.py).  Usage: update_checks.py TDRC test/lit/remap/hot-*.cl
+(CUDA tests too: test/lit/remap/cuda-*.cu; the kernels start with __global__).
 
 Every kernel of the rewritten output becomes a CHECK-LABEL line followed by
 CHECK-NEXT/CHECK-EMPTY lines; review the diff before committing: the checks

@@ -3,7 +3,7 @@
 #include "tdrc/Rewriter/CudaParsing.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/Dialect.h"
-#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "tdrc/TDR/ThreadDependence.h"
 #include "gtest/gtest.h"
 
@@ -126,7 +126,7 @@ struct Planned {
 };
 
 Planned plan(const std::string &Code,
-             AlgorithmChoice A = AlgorithmChoice::Auto) {
+             std::optional<Algorithm> A = std::optional<Algorithm>()) {
   Planned R{parseCUDA(Code), {}};
   EXPECT_TRUE(R.P.AST);
   PlannerOptions O;
@@ -201,7 +201,7 @@ const char *FourPaths = R"(
       else out[threadIdx.x] = -v;
     })";
 
-Algorithm algoOf(const char *Code, AlgorithmChoice A) {
+Algorithm algoOf(const char *Code, std::optional<Algorithm> A) {
   auto R = plan(Code, A);
   EXPECT_EQ(R.Plan.Rounds.size(), 1u);
   return R.Plan.Rounds.empty() ? Algorithm::DGI : R.Plan.Rounds[0].Algo;
@@ -211,24 +211,24 @@ Algorithm algoOf(const char *Code, AlgorithmChoice A) {
 // costs measured in CUDA on an H200: Head-or-Tail for two paths (its shared
 // atomics beat the warp-aggregated ones there), the ballot partition for more.
 TEST(CudaPlanner, AutoPicksTheCheapestRound) {
-  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::Auto), Algorithm::HeadOrTail);
-  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::Auto), Algorithm::Ballot);
+  EXPECT_EQ(algoOf(TwoPaths, std::optional<Algorithm>()), Algorithm::HeadOrTail);
+  EXPECT_EQ(algoOf(FourPaths, std::optional<Algorithm>()), Algorithm::Ballot);
   EXPECT_EQ(plan(FourPaths).Plan.Rounds[0].Neighbors, 32u); // a warp
 }
 
 TEST(CudaPlanner, ForcedWarpRoundsFollowThePaths) {
-  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::WarpHeadOrTail),
+  EXPECT_EQ(algoOf(TwoPaths, Algorithm::WarpHeadOrTail),
             Algorithm::WarpHeadOrTail);
-  EXPECT_EQ(algoOf(TwoPaths, AlgorithmChoice::Ballot), Algorithm::Ballot);
+  EXPECT_EQ(algoOf(TwoPaths, Algorithm::Ballot), Algorithm::Ballot);
   // Head-or-Tail takes two paths: its warp version falls to the ballot.
-  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::WarpHeadOrTail),
+  EXPECT_EQ(algoOf(FourPaths, Algorithm::WarpHeadOrTail),
             Algorithm::Ballot);
-  EXPECT_EQ(algoOf(FourPaths, AlgorithmChoice::DGI), Algorithm::DGI);
+  EXPECT_EQ(algoOf(FourPaths, Algorithm::DGI), Algorithm::DGI);
 }
 
 TEST(CudaPlanner, BallotNeedsFewerCounts) {
-  auto B = plan(FourPaths, AlgorithmChoice::Ballot);
-  auto D = plan(FourPaths, AlgorithmChoice::DGI);
+  auto B = plan(FourPaths, Algorithm::Ballot);
+  auto D = plan(FourPaths, Algorithm::DGI);
   // Keys x groups: 4 x 256/32 against DGI's 4 x 256/16.
   EXPECT_EQ(B.Plan.MaxDgiCounts, 32u);
   EXPECT_EQ(D.Plan.MaxDgiCounts, 64u);

@@ -1,6 +1,6 @@
 //===- ProfitabilityTest.cpp - Units for the profitability model ----------===//
 #include "TestAST.h"
-#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -198,9 +198,10 @@ TEST(Profitability, WarpRoundsFallBackInOpenCL) {
       out[i] = v;
     })");
   for (auto [Choice, Want] :
-       {std::pair{AlgorithmChoice::WarpHeadOrTail, Algorithm::HeadOrTail},
-        std::pair{AlgorithmChoice::Ballot, Algorithm::DGI},
-        std::pair{AlgorithmChoice::Auto, Algorithm::HeadOrTail}}) {
+       {std::pair{std::optional<Algorithm>(Algorithm::WarpHeadOrTail),
+                  Algorithm::HeadOrTail},
+        std::pair{std::optional<Algorithm>(Algorithm::Ballot), Algorithm::DGI},
+        std::pair{std::optional<Algorithm>(), Algorithm::HeadOrTail}}) {
     PlannerOptions O;
     O.Force = true;
     O.Algorithm = Choice;

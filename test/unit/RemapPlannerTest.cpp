@@ -1,6 +1,6 @@
 //===- RemapPlannerTest.cpp - Units for branch placement and liveness -----===//
 #include "TestAST.h"
-#include "tdrc/TDR/RemapPlanner.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -131,7 +131,7 @@ TEST(RemapPlanner, NestedBranchStaysOutWhenItsConditionCannotMoveUp) {
 
 TEST(RemapPlanner, IndependentBranchesShareOneRoundDependentOnesDoNot) {
   PlannerOptions Dgi = analysisOnly(); // two-path branches share DGI rounds only
-  Dgi.Algorithm = AlgorithmChoice::DGI;
+  Dgi.Algorithm = Algorithm::DGI;
   const char *Src = R"(
     __kernel void k(__global const int *a, __global const int *b,
                     __global int *out) {

@@ -139,7 +139,7 @@ __kernel void k(__global int *p) {
 })");
   EXPECT_EQ(S.Attached, Lines{});
   const std::string Known = " (expected target, skip, off, "
-                            "algorithm(hot|dgi) or neighbors(16|32|64))";
+                            "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...))";
   EXPECT_EQ(S.Warnings,
             (Lines{"W1:9 empty '#pragma tdr'" + Known + "; line ignored",
                    "W2:13 '#pragma tdr': unknown directive 'Target'" + Known +

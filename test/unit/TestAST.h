@@ -2,7 +2,7 @@
 #ifndef TDRC_TEST_UNIT_TESTAST_H
 #define TDRC_TEST_UNIT_TESTAST_H
 
-#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/Remap/RemapPlan.h"
 #include "tdrc/TDR/ThreadDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"

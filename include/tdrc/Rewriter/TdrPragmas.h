@@ -29,8 +29,10 @@ namespace tdrc {
 
 /// One clause of a `#pragma tdr` line.
 struct TdrClause {
-  enum Kind { Target, Skip, Off, Algo, Neighbors } K = Target;
+  enum Kind { Target, Skip, Off, Algo, Neighbors, Transforms } K = Target;
   unsigned Value = 0;        // Algo: an Algorithm; Neighbors: N
+  /// Transforms: each named transform, enabled (true) or not (`-name`).
+  std::vector<std::pair<std::string, bool>> Names;
   clang::SourceLocation Loc; // the clause's first token
   std::string text() const;  // as written: "target", "algorithm(hot)", ...
 };

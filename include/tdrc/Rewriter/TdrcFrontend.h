@@ -17,7 +17,8 @@ namespace tdrc {
 struct RewriteOptions {
   unsigned MaxWorkGroupSize = 256;  // bound when reqd_work_group_size is absent
   unsigned LocalMemoryBytes = 32768; // local memory a kernel may use in all
-  std::string Algorithm = "auto";     // auto | hot | dgi
+  std::string Algorithm = "auto";     // auto, or a strategy (Strategy.h)
+  std::string Transforms;             // --transforms= (empty: the defaults)
   unsigned Neighbors = 16;            // DGI's neighbouring factor
   bool Feedback = false; // --feedback: Neighbors is TDR_NEIGHBORS's default
   std::string Gpu;                    // --gpu: the occupancy budget's GPU
@@ -33,6 +34,7 @@ struct RewriteResult {
   bool ParsedOK = false;             // Clang reported no error
   std::string Output;                // the rewritten (or unchanged) text
   std::vector<std::string> Explain;  // one line per kernel and branch
+  std::string ExplainJson; // the same as this file's object of --explain=json
   unsigned Kernels = 0;
   unsigned RemappedBranches = 0;
   std::string InternalError;         // a bug in tdrc, reported, never hidden

@@ -12,6 +12,8 @@
 //   #pragma tdr algorithm(hot|dgi) [neighbors(N)]   the round's algorithm
 //   #pragma tdr neighbors(N)            DGI's neighbouring factor only
 //   #pragma tdr off                     (before a kernel) leave it unchanged
+//   #pragma tdr transforms(a, -b)       this branch is for transform a (the
+//                                       others leave it alone), or not for b
 //
 // A line applies to the if/switch (or, for `off`, the __kernel definition)
 // whose first token follows it, with only whitespace, comments and other
@@ -26,10 +28,12 @@
 #ifndef TDRC_TDR_DIRECTIVES_H
 #define TDRC_TDR_DIRECTIVES_H
 
-#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/Remap/RemapPlan.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include <map>
 #include <optional>
+#include <string>
 
 namespace tdrc {
 
@@ -42,6 +46,18 @@ struct BranchDirective {
   bool Skip = false;
   std::optional<Algorithm> Algo;     // algorithm(hot|dgi)
   std::optional<unsigned> Neighbors; // neighbors(N): 16, 32 or 64
+  /// transforms(...): the transforms named, enabled or (`-name`) not.
+  std::map<std::string, bool> Transforms;
+  /// Whether transform Name may change the branch: not turned off, and not
+  /// reserved for another transform.
+  bool allows(const std::string &Name) const {
+    if (auto It = Transforms.find(Name); It != Transforms.end())
+      return It->second;
+    for (const auto &[Other, On] : Transforms)
+      if (On)
+        return false;
+    return true;
+  }
 };
 
 struct TdrDirectives {

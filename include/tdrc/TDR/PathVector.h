@@ -11,7 +11,7 @@
 #ifndef TDRC_TDR_PATHVECTOR_H
 #define TDRC_TDR_PATHVECTOR_H
 
-#include "tdrc/TDR/RemapPlan.h"
+#include "tdrc/TDR/Remap/RemapPlan.h"
 #include <string>
 
 namespace tdrc {

@@ -1,0 +1,44 @@
+//===- Explanation.h - One decision of --explain, as text and as data -----===//
+#ifndef TDRC_TDR_EXPLANATION_H
+#define TDRC_TDR_EXPLANATION_H
+
+#include "clang/Basic/SourceLocation.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+/// The profitability model's view of one change, for --explain=json.
+struct Estimate {
+  double Cost = 0;        // weighted operations per work-item
+  std::string Gain;       // the saving, a number or a formula of arguments
+  std::string Verdict;    // "pays", "does not pay", "checked at run time"
+  std::string Condition;  // the run-time condition (checked at run time)
+};
+
+/// One --explain entry: a decision about a statement, or a note about the
+/// kernel.  Text is the text report's line after "file:line:col: " and the
+/// "remapped: "/"unchanged: " prefix; the other fields are the same decision
+/// in structured form (--explain=json, docs/explain-schema.json).
+struct Explanation {
+  clang::SourceLocation Loc;
+  bool Remapped = false; // the statement is changed (if emission succeeds)
+  std::string Text;
+  bool Note = false; // about the kernel as a whole (the budget), not a branch
+  // Structured:
+  std::string Transform;  // who decided ("remap"); empty for none
+  std::string Kind;       // "branch", "loop", "chain-member", "note"
+  std::string Divergence; // "uniform", "thread-id", "data"; empty if unknown
+  std::string Cause;      // why it is (not) divergent
+  std::string Reason;     // why it is unchanged; empty when changed
+  std::string Strategy;   // remap: the strategy's keyword
+  unsigned Round = 0;     // remap: the round (1-based), 0 for none
+  std::vector<std::string> Migrates, Recomputes; // state moved / recomputed
+  bool GlobalFence = false;
+  std::optional<Estimate> Profit;
+};
+
+} // namespace tdrc
+
+#endif

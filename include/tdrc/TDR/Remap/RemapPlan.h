@@ -1,0 +1,162 @@
+//===- RemapPlan.h - What tdrc decided to do with one kernel ---------------===//
+//
+// The analysis (RemapPlanner) produces a KernelPlan; the emitter
+// (Remap/RemapEmitter) turns it into source edits.  Nothing in here
+// refers to text: it is the decision, not its spelling.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_REMAPPLAN_H
+#define TDRC_TDR_REMAPPLAN_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "tdrc/TDR/Explanation.h"
+#include "tdrc/TDR/Remap/Strategy.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+/// A group of local-memory slots of one element type, shared by all rounds.
+struct MigrationPool {
+  clang::QualType Type; // element type, unqualified (private)
+  std::string Name;     // e.g. tdr_mig_float
+  unsigned Slots = 0;   // max over rounds of the slots this type needs
+  unsigned ElementBytes = 0;
+};
+
+/// How one variable that is live at a remap point gets to its new work-item.
+struct LiveVar {
+  const clang::VarDecl *Var = nullptr; // null for tdrc's own tdr_key
+  std::string name() const { return Var ? Var->getNameAsString() : "tdr_key"; }
+  enum Kind { Migrate, Recompute } How = Migrate;
+  unsigned Pool = 0;      // MigrationPool index (Migrate)
+  unsigned FirstSlot = 0; // first slot in the pool (Migrate)
+  unsigned Elements = 1;  // >1 for private arrays
+  /// Declared inside the round's active region: only active work-items hold
+  /// a value.  Everything else moves for every work-item, since code after
+  /// a bounds guard runs for all of them with their new logical IDs.
+  bool ActiveOnly = false;
+};
+
+/// Where the threads that reach a branch come from.
+enum class RegionKind {
+  AllThreads,  // every work-item of the group reaches the branch
+  Guard,       // the branch sits directly in `if (bounds) { ... }`
+  EarlyReturn, // the branch follows `if (cond) return;` at kernel level
+};
+
+/// An active-predicate region: a compound statement whose statements run only
+/// for active work-items, split at remap points so every work-item reaches
+/// the remap itself.
+struct ActiveRegion {
+  RegionKind Kind = RegionKind::Guard;
+  const clang::IfStmt *Guard = nullptr;          // Guard kind
+  const clang::CompoundStmt *Body = nullptr;     // guard body or kernel body
+  std::vector<const clang::IfStmt *> EarlyReturns; // converted, in order
+  std::vector<const clang::DeclStmt *> Hoisted;  // declarations moved up
+  const clang::Stmt *Start = nullptr; // EarlyReturn kind: first converted one
+};
+
+/// A Ballot round's group: one warp.
+constexpr unsigned WarpSize = 32;
+
+struct KernelPlan;
+/// Some round is DGI: its ranks read every work-item's path from tdr_path_in
+/// (the Ballot partition gets them from ballots).
+bool needsPathIn(const KernelPlan &P);
+
+/// A branch whose condition a round evaluates before its remap.  Member 0 is
+/// the round's head (the round sits right before it); a later sibling of the
+/// head whose condition can be evaluated there joins as a new digit of the
+/// path vector (one fragment, one round); a branch that opens a path of
+/// another member joins inside that member's digit (nesting).  The work-item's
+/// combined path is a mixed-radix number, one digit per top-level member; a
+/// digit counts the leaves of its member's tree, so each path of each member
+/// is a contiguous range of digit values.
+struct PathMember {
+  /// An IfStmt (plain, or the head of an else-if chain) or a SwitchStmt.
+  const clang::Stmt *Branch = nullptr;
+  /// For an if: the chain's ifs (Chain[0] == Branch); path i is "Chain[i]
+  /// taken", the last path "none taken".  Empty for a switch.
+  std::vector<const clang::IfStmt *> Chain;
+  unsigned Paths = 2;  // own paths
+  int Parent = -1;     // the member one of whose paths this one opens
+  unsigned ParentPath = 0;
+  // Set by layoutPaths():
+  unsigned Digit = 0;
+  std::vector<unsigned> PathLo, PathLeaves; // digit values of each own path
+};
+
+/// One remap round, placed immediately before Branch.
+struct RemapRound {
+  unsigned Index = 0; // 1-based, in source order
+  /// The branch: an IfStmt (two paths, or the head of an else-if chain) or a
+  /// SwitchStmt.
+  const clang::Stmt *Branch = nullptr;
+  /// For an else-if chain, the ifs whose conditions select the paths, in
+  /// order (Chain[0] == Branch); path i is "Chain[i] taken", the last path is
+  /// "none taken".  Empty for a plain if and for a switch.
+  std::vector<const clang::IfStmt *> Chain;
+  unsigned Paths = 2; // combined: the product of Radix
+  std::vector<PathMember> Members; // Members[0] is Branch
+  std::vector<unsigned> Radix;     // digit values per digit (top-level member)
+  Algorithm Algo = Algorithm::HeadOrTail;
+  unsigned Neighbors = 16; // DGI's neighbouring factor N
+  int Region = -1; // index into KernelPlan::Regions, -1 = AllThreads
+  std::vector<LiveVar> Live;
+  unsigned LocalBytes = 0; // local memory this round needs
+  /// Global writes may precede the remap (in source order or through an
+  /// enclosing loop), so the barrier that hands state over fences global
+  /// memory too.
+  bool GlobalFence = false;
+  /// The profitability model's run-time condition (uniform C text over
+  /// kernel arguments); empty when the round always runs.
+  std::string PaysIf;
+  /// The model's net gain less the round's cost, in weighted operations per
+  /// work-item (its constant part; 0 under --force): how the pass manager
+  /// weighs this round against another transform's plan for its branches.
+  double EstimatedGain = 0;
+};
+
+/// A work-item ID the kernel reads and remapping redirects: get_local_id(D)
+/// or get_global_id(D) in OpenCL, threadIdx.x/.y/.z in CUDA.
+struct IdRef {
+  const clang::Expr *E = nullptr;
+  bool Global = false;
+  unsigned Dim = 0;
+};
+
+struct KernelPlan {
+  const clang::FunctionDecl *Kernel = nullptr;
+  unsigned MaxWorkGroupSize = 256;
+  bool FixedWorkGroupSize = false; // reqd_work_group_size was given
+  bool LaunchBounds = false;       // CUDA __launch_bounds__ gave the bound
+  unsigned Dims = 1;               // highest work-item dimension used + 1
+  unsigned MaxPaths = 0;      // largest DGI round (0: no DGI round)
+  unsigned MaxDgiCounts = 0;  // largest (paths + inactive) * neighbourhoods
+  std::vector<RemapRound> Rounds;
+  std::vector<ActiveRegion> Regions;
+  std::vector<MigrationPool> Pools;
+  std::vector<IdRef> IdRefs; // redirected ID queries
+  std::vector<const clang::VarDecl *> StripConst; // become assignable
+  std::vector<Explanation> Explain;
+  unsigned LocalBytes = 0; // total local memory added
+  bool DeclaresLocal = false; // the kernel declares __local variables itself
+  bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
+  /// tdr_key's type: the switches' own (promoted) integer type when they
+  /// agree, else long (also when no round remaps a switch).
+  clang::QualType KeyType;
+  /// --feedback: DGI's N is the macro TDR_NEIGHBORS with this default, and
+  /// the kernel reports to a last parameter tdr_feedback (0: off).
+  unsigned FeedbackNeighbors = 0;
+
+  bool rewrites() const { return !Rounds.empty(); }
+};
+
+} // namespace tdrc
+
+#endif

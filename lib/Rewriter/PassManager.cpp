@@ -1,0 +1,130 @@
+//===- PassManager.cpp - Run the enabled transforms over one kernel -------===//
+#include "tdrc/Rewriter/PassManager.h"
+#include "tdrc/TDR/Directives.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace tdrc {
+
+llvm::Expected<PassManager> PassManager::create(llvm::StringRef Spec,
+                                                const TransformOptions &Opts) {
+  llvm::Expected<std::vector<std::string>> Names = selectTransforms(Spec);
+  if (!Names)
+    return Names.takeError();
+  std::vector<std::unique_ptr<Transform>> T;
+  for (const std::string &N : *Names)
+    T.push_back(findTransform(N)->Make());
+  return PassManager(std::move(T), Opts);
+}
+
+void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
+                               std::vector<Explanation> &Notes) {
+  for (size_t I = 0; I < Plans.size(); ++I)
+    for (size_t J = I + 1; J < Plans.size(); ++J) {
+      if (!Plans[I].Plan || !Plans[J].Plan)
+        continue;
+      for (auto [SI, GI] : Plans[I].Plan->claims())
+        for (auto [SJ, GJ] : Plans[J].Plan->claims()) {
+          if (!Plans[I].Plan || !Plans[J].Plan ||
+              !(A.contains(SI, SJ) || A.contains(SJ, SI)))
+            continue;
+          // The larger estimated gain keeps it; ties go to registry order.
+          bool JWins = GJ > GI;
+          Planned &Win = JWins ? Plans[J] : Plans[I];
+          Planned &Lose = JWins ? Plans[I] : Plans[J];
+          const Stmt *Lost = JWins ? SI : SJ;
+          Explanation E;
+          E.Loc = Lost->getBeginLoc();
+          E.Kind = "note";
+          E.Note = true;
+          E.Transform = Lose.T->name().str();
+          E.Text = "the '" + Win.T->name().str() + "' transform changes the "
+                   "statement at " + A.loc(Lost->getBeginLoc()) +
+                   " (estimated gain " + std::to_string(JWins ? GJ : GI) +
+                   " against " + std::to_string(JWins ? GI : GJ) + ")";
+          if (!Lose.Plan->release(Lost)) {
+            E.Text += "; the '" + Lose.T->name().str() +
+                      "' transform leaves the kernel unchanged";
+            Lose.Plan.reset();
+          }
+          Notes.push_back(E);
+        }
+    }
+}
+
+KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
+                               const Dialect &D, EditList &Edits) {
+  KernelOutcome Out;
+  Out.Kernel = K;
+  KernelAnalyses A(Ctx, K);
+  StatementClaims Claims(A);
+  SourceLanguage Lang = D.Cuda ? SourceLanguage::CUDA : SourceLanguage::OpenCL;
+  // `#pragma tdr transforms(name)` reserves its branch for that transform.
+  if (Opts.Directives)
+    for (const auto &[B, D] : Opts.Directives->Branches)
+      if (A.contains(A.Body, B))
+        for (const auto &[Name, On] : D.Transforms)
+          if (On)
+            Claims.claim(B, Name);
+  std::vector<Planned> Plans;
+  for (const std::unique_ptr<Transform> &T : Transforms) {
+    if (!T->supports(Lang))
+      continue;
+    KernelContext KC{Ctx, A, D, Opts, Claims};
+    Plans.push_back({T.get(), T->plan(KC)});
+    for (auto [S, Gain] : Plans.back().Plan->claims())
+      Claims.claim(S, T->name());
+  }
+  std::vector<Explanation> Notes;
+  settleClaims(Plans, A, Notes);
+
+  // Emission: a plan whose edits cannot all be placed changes nothing, and
+  // its entries say so.
+  std::string Why;
+  for (Planned &P : Plans) {
+    if (!P.Plan)
+      continue;
+    std::string PlanWhy;
+    bool Ok = P.Plan->emit(Edits, PlanWhy);
+    if (!Ok && Why.empty())
+      Why = PlanWhy;
+    Out.Emitted &= Ok;
+    if (Ok && P.Plan->changesKernel()) {
+      Out.Changed.push_back(P.T->name().str());
+      Out.ChangedStatements += P.Plan->changedStatements();
+      Out.LocalBytes += P.Plan->needs().LocalBytes;
+    }
+    if (!Out.Summary.empty())
+      Out.Summary += "; ";
+    Out.Summary += P.Plan->summary(Ok);
+    for (Explanation E : P.Plan->explain()) {
+      if (E.Transform.empty())
+        E.Transform = P.T->name().str();
+      if (E.Remapped && !Ok) {
+        E.Remapped = false;
+        E.Text = "(emission failed) " + E.Text;
+        E.Reason = "emission failed: " + PlanWhy;
+      }
+      Out.Entries.push_back(std::move(E));
+    }
+  }
+  if (Plans.empty())
+    Out.Summary = "0 branch(es) remapped";
+  if (!Out.Emitted)
+    Out.Summary += " (left unchanged: " + Why + ")";
+  else if (Transforms.empty())
+    Out.Summary += " (left unchanged: no transform is enabled)";
+  for (Explanation &E : Notes)
+    Out.Entries.push_back(std::move(E));
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Out.Entries.begin(), Out.Entries.end(),
+                   [&](const Explanation &X, const Explanation &Y) {
+                     return SM.isBeforeInTranslationUnit(
+                         SM.getExpansionLoc(X.Loc), SM.getExpansionLoc(Y.Loc));
+                   });
+  return Out;
+}
+
+} // namespace tdrc

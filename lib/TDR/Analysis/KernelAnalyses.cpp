@@ -1,0 +1,75 @@
+//===- KernelAnalyses.cpp - Analyses of one kernel, computed once ----------===//
+#include "tdrc/TDR/KernelAnalyses.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+KernelAnalyses::KernelAnalyses(ASTContext &Ctx, const FunctionDecl *K)
+    : Ctx(Ctx), Kernel(K), Body(cast<CompoundStmt>(K->getBody())), TD(Ctx, K),
+      PM(const_cast<CompoundStmt *>(Body)) {
+  TD.run();
+  collectWrites(*this);
+  collectGlobalWrites(*this);
+}
+
+AnalysisDeclContext *KernelAnalyses::cfg() {
+  if (!ADCM) {
+    ADCM = std::make_unique<AnalysisDeclContextManager>(Ctx);
+    // LiveVariables returns empty sets unless every statement is kept.
+    ADCM->getCFGBuildOptions().setAllAlwaysAdd();
+    ADC = ADCM->getContext(Kernel);
+  }
+  return ADC;
+}
+
+std::string KernelAnalyses::loc(SourceLocation L) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return "<unknown>";
+  return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
+}
+
+bool KernelAnalyses::before(SourceLocation A, SourceLocation B) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                      SM.getExpansionLoc(B));
+}
+
+bool KernelAnalyses::contains(const Stmt *Outer, const Stmt *Inner) const {
+  for (const Stmt *P = Inner; P; P = PM.getParent(P))
+    if (P == Outer)
+      return true;
+  return false;
+}
+
+bool KernelAnalyses::spelledInFile(const Stmt *St) const {
+  return Lexer::makeFileCharRange(
+             CharSourceRange::getTokenRange(St->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .isValid();
+}
+
+const Expr *condOf(const Stmt *S) {
+  if (auto *If = dyn_cast<IfStmt>(S))
+    return If->getCond();
+  if (auto *Sw = dyn_cast<SwitchStmt>(S))
+    return Sw->getCond();
+  if (auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  return nullptr;
+}
+
+Dep KernelAnalyses::condDep(const Stmt *S) {
+  const Expr *C = condOf(S);
+  return C ? TD.exprDep(C).Level : Dep::Uniform;
+}
+
+} // namespace tdrc

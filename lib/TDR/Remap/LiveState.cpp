@@ -1,0 +1,343 @@
+//===- LiveState.cpp - What must move with a work-item's new ID ------------===//
+//
+// At a remap point, work-item p takes over the logical ID of another one, so
+// every private variable live there must reach p.  Per variable:
+//  - uniform values are already equal everywhere: nothing to do;
+//  - pure functions of IDs and uniform values: recomputed from the new ID;
+//  - everything else: migrated through a local-memory slot.
+// Liveness comes from Clang's LiveVariables on a CFG built with
+// setAllAlwaysAdd() (without it the analysis sees no statements).
+//
+//===----------------------------------------------------------------------===//
+#include "PlannerImpl.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/MemorySpace.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Analysis/Analyses/LiveVariables.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+QualType switchKeyType(ASTContext &Ctx, const std::vector<RemapRound> &Rounds) {
+  QualType T;
+  for (const RemapRound &R : Rounds)
+    for (const PathMember &M : R.Members)
+      if (const auto *Sw = dyn_cast<SwitchStmt>(M.Branch)) {
+        QualType C = Sw->getCond()->getType().getCanonicalType().getUnqualifiedType();
+        if (!C->isBuiltinType() || !C->isIntegerType() || (!T.isNull() && C != T))
+          return Ctx.LongTy;
+        T = C;
+      }
+  return T.isNull() ? Ctx.LongTy : T;
+}
+
+LiveState::LiveState(PlannerState &S) : S(S), ADC(S.A.cfg()) {}
+
+static void collectVars(const Stmt *St, std::vector<const VarDecl *> &Out) {
+  if (!St)
+    return;
+  if (auto *DS = dyn_cast<DeclStmt>(St))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Out.push_back(V);
+  for (const Stmt *C : St->children())
+    collectVars(C, Out);
+}
+
+/// OpenCL: a pointee in the private address space.
+static bool isPrivate(QualType T) {
+  LangAS AS = T.getAddressSpace();
+  return AS == LangAS::Default || AS == LangAS::opencl_private;
+}
+
+static bool isPureBuiltin(StringRef Name) {
+  static const char *const Pure[] = {"min",  "max",   "clamp",
+                                     "abs",  "mul24", "mad24"};
+  for (const char *P : Pure)
+    if (Name == P)
+      return true;
+  return Name.starts_with("convert_") || Name.starts_with("as_");
+}
+
+bool LiveState::isPureExpr(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (CudaVarRef R = cudaBuiltinVar(E)) // threadIdx.x, blockDim.y, warpSize
+    return R.Dim >= 0 || R.Var == CudaVar::WarpSize;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (!V || !isThreadPrivateVar(V) || S.Written.count(V))
+      return false;
+    return isa<ParmVarDecl>(V) || isRecomputable(V, Depth + 1);
+  }
+  if (auto *CE = dyn_cast<CastExpr>(E))
+    return isPureExpr(CE->getSubExpr(), Depth + 1);
+  if (auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Minus ||
+            UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot) &&
+           isPureExpr(UO->getSubExpr(), Depth + 1);
+  if (auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && !BO->isCommaOp() &&
+           isPureExpr(BO->getLHS(), Depth + 1) &&
+           isPureExpr(BO->getRHS(), Depth + 1);
+  if (auto *CO = dyn_cast<ConditionalOperator>(E))
+    return isPureExpr(CO->getCond(), Depth + 1) &&
+           isPureExpr(CO->getTrueExpr(), Depth + 1) &&
+           isPureExpr(CO->getFalseExpr(), Depth + 1);
+  if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
+    return isPureExpr(VE->getBase(), Depth + 1);
+  if (auto *CL = dyn_cast<CompoundLiteralExpr>(E))
+    return isPureExpr(CL->getInitializer(), Depth + 1);
+  if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : IL->inits())
+      if (!isPureExpr(I, Depth + 1))
+        return false;
+    return true;
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || userDefinition(FD))
+      return false;
+    BuiltinKind K = classifyCallee(FD);
+    if (K != BuiltinKind::WorkItemId && K != BuiltinKind::WorkGroupUniform &&
+        !isPureBuiltin(calleeName(FD)))
+      return false;
+    for (const Expr *A : Call->arguments())
+      if (!isPureExpr(A, Depth + 1))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+bool LiveState::isRecomputable(const VarDecl *V, unsigned Depth) {
+  if (isa<ParmVarDecl>(V) || !V->hasInit() || S.Written.count(V) ||
+      V->getType()->isArrayType() || S.TD.isAddressTaken(V) ||
+      isa<InitListExpr>(V->getInit()->IgnoreImplicit()))
+    return false;
+  return isPureExpr(V->getInit(), Depth);
+}
+
+void LiveState::addRecomputeDeps(const Expr *E, const RemapRound &R,
+                                 std::vector<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *W = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isa<ParmVarDecl>(W) && W->hasInit() &&
+          (S.TD.varDep(W).Level != Dep::Uniform ||
+           declaredInRegion(S, W, R.Region))) {
+        addRecomputeDeps(W->getInit(), R, Out);
+        Out.push_back(W);
+      }
+  for (const Stmt *C : E->children())
+    addRecomputeDeps(dyn_cast_or_null<Expr>(C), R, Out);
+}
+
+unsigned LiveState::poolFor(QualType Elem) {
+  QualType Key = Elem->isBooleanType() ? S.Ctx.UnsignedCharTy
+                                       : Elem.getUnqualifiedType();
+  for (unsigned I = 0; I < S.Plan.Pools.size(); ++I)
+    if (S.Ctx.hasSameType(S.Plan.Pools[I].Type, Key))
+      return I;
+  MigrationPool P;
+  P.Type = Key;
+  P.ElementBytes = unsigned(S.Ctx.getTypeSizeInChars(Key).getQuantity());
+  std::string Spelled = Key.getAsString(S.Ctx.getPrintingPolicy());
+  std::string Name;
+  for (char C : Spelled)
+    Name += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  if (Key->isPointerType() || Name.find("__") != std::string::npos)
+    Name = "ptr" + std::to_string(S.Plan.Pools.size());
+  P.Name = "tdr_mig_" + Name;
+  S.Plan.Pools.push_back(P);
+  return unsigned(S.Plan.Pools.size() - 1);
+}
+
+std::optional<std::string> LiveState::classify(const VarDecl *V,
+                                               const RemapRound &R, bool &Skip,
+                                               bool &Recompute) {
+  std::string Name = "'" + V->getNameAsString() + "'";
+  if (!isThreadPrivateVar(V)) {
+    Skip = true; // local/global/constant memory is shared, not per-item
+    return std::nullopt;
+  }
+  if (auto *CAT = S.Ctx.getAsConstantArrayType(V->getType());
+      CAT && CAT->getSize() == 0) {
+    Skip = true; // a zero-length array (GNU C) holds nothing to move
+    return std::nullopt;
+  }
+  bool InRegion = declaredInRegion(S, V, R.Region);
+  Dep D = S.TD.varDep(V).Level;
+  if (isa<ParmVarDecl>(V) && !S.Written.count(V)) {
+    Skip = true;
+    return std::nullopt;
+  }
+  if (D == Dep::Uniform && !InRegion &&
+      (R.Region < 0 || !S.Written.count(V))) {
+    Skip = true;
+    return std::nullopt;
+  }
+  if (S.TD.isAddressTaken(V))
+    return "the address of " + Name + " (" + S.loc(V->getLocation()) +
+           (S.Ctx.getLangOpts().CPlusPlus ? ") is taken or a reference binds it"
+                                          : ") is taken") +
+           ", so it cannot move to another work-item";
+  if (V->getType()->isReferenceType())
+    return Name + " is a reference (" + S.loc(V->getLocation()) + ")";
+  if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())
+    return Name + " is const and declared in a macro";
+  if (isRecomputable(V)) {
+    Recompute = true;
+    return std::nullopt;
+  }
+  QualType T = V->getType();
+  if (T->isArrayType()) {
+    auto *CAT = S.Ctx.getAsConstantArrayType(T);
+    if (!CAT || CAT->getElementType()->isArrayType())
+      return Name + " is an array of variable or multi-dimensional shape";
+    if (T.isConstQualified() || CAT->getElementType().isConstQualified())
+      return Name + " is a const array";
+    T = CAT->getElementType();
+  }
+  if (T->isHalfType() || T->isFloat16Type())
+    return Name + " has a half type";
+  if (T->isPointerType() && !S.Ctx.getLangOpts().CUDA &&
+      isPrivate(T->getPointeeType()))
+    return Name + " points to private memory of its work-item";
+  // CUDA pointers are generic: follow where their values come from.
+  if (T->isPointerType() && S.Ctx.getLangOpts().CUDA &&
+      !pointsOutsideThread(S, V))
+    return Name + " may point to memory of its own thread (only pointers "
+                  "computed from kernel parameters and __shared__, "
+                  "__device__ or __constant__ variables move)";
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      RD && !(RD->isTriviallyCopyable() && RD->hasTrivialDefaultConstructor()))
+    return Name + " has a class type that shared memory cannot hold (not "
+                  "trivially constructible and copyable)";
+  if (const TagDecl *TD = T->getAsTagDecl())
+    if (TD->getDeclContext()->isFunctionOrMethod())
+      return Name + " has a type declared inside the kernel";
+  if (!T->isScalarType() && !T->isVectorType() && !T->isRecordType())
+    return Name + " has an unsupported type";
+  return std::nullopt;
+}
+
+std::optional<std::string> LiveState::planMigration(RemapRound &R) {
+  CFG *G = ADC ? ADC->getCFG() : nullptr;
+  LiveVariables *LV = ADC ? ADC->getAnalysis<LiveVariables>() : nullptr;
+  if (!G || !LV)
+    return std::string("Clang could not build the kernel's CFG");
+  const CFGBlock *Block = nullptr;
+  for (const CFGBlock *B : *G)
+    if (B->getTerminatorStmt() == R.Branch)
+      Block = B;
+  if (!Block)
+    return std::string("the branch has no block of its own in the CFG");
+
+  std::vector<const VarDecl *> Vars(S.Kernel->param_begin(),
+                                    S.Kernel->param_end());
+  collectVars(S.Body, Vars);
+  std::vector<const VarDecl *> Recomputed;
+  std::vector<std::pair<const VarDecl *, QualType>> Moved;
+  // Live at the remap point = live on entry to some path of the branch.  Not
+  // the branch block's live-out: with a constant operand (`x > 0 && 1`) the
+  // CFG prunes an edge of that block, though the short-circuit still takes it.
+  std::vector<const CFGBlock *> Paths;
+  for (const CFGBlock::AdjacentBlock &A : Block->succs())
+    if (const CFGBlock *P = A.isReachable() ? A.getReachableBlock()
+                                            : A.getPossiblyUnreachableBlock())
+      Paths.push_back(P);
+  // With a bounds guard as active predicate the inactive work-items move as
+  // well, and they go from here straight to the guard's end: what is live
+  // there moves too, though a store before the end (`x0 = p;` on every path
+  // of the guard) kills it at the branch for the active ones.
+  if (R.Region >= 0) {
+    const ActiveRegion &AR = S.Plan.Regions[R.Region];
+    if (AR.Kind == RegionKind::Guard && AR.Guard)
+      for (const CFGBlock *B : *G)
+        if (B->getTerminatorStmt() == AR.Guard && B->succ_size() == 2) {
+          const CFGBlock::AdjacentBlock &A = *std::next(B->succ_begin());
+          if (const CFGBlock *P = A.isReachable()
+                                      ? A.getReachableBlock()
+                                      : A.getPossiblyUnreachableBlock())
+            Paths.push_back(P);
+        }
+  }
+  auto LiveOnEntry = [&](const CFGBlock *P, const VarDecl *V) {
+    for (const CFGElement &E : *P)
+      if (auto CS = E.getAs<CFGStmt>())
+        return LV->isLive(CS->getStmt(), V);
+    return LV->isLive(P, V);
+  };
+  const SourceManager &SM = S.Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(R.Branch->getBeginLoc());
+  for (const VarDecl *V : Vars) {
+    if (llvm::none_of(Paths, [&](const CFGBlock *P) { return LiveOnEntry(P, V); }))
+      continue;
+    // Declared after the remap point, yet live there: only a self-referring
+    // initialiser (`float4 f = g(f);`) does that.  Its lifetime has not
+    // begun, so there is nothing to move (and it is not in scope here).
+    if (!isa<ParmVarDecl>(V) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()), At))
+      continue;
+    bool Skip = false, Recompute = false;
+    if (auto Why = classify(V, R, Skip, Recompute))
+      return Why;
+    if (Skip)
+      continue;
+    if (Recompute) {
+      addRecomputeDeps(V->getInit(), R, Recomputed);
+      Recomputed.push_back(V);
+    } else {
+      Moved.push_back({V, V->getType()});
+    }
+  }
+
+  // A switch's value decides its case after the remap: it moves too.
+  if (llvm::any_of(R.Members, [](const PathMember &M) {
+        return isa<SwitchStmt>(M.Branch);
+      }))
+    Moved.push_back({nullptr, S.Plan.KeyType});
+
+  llvm::DenseSet<const VarDecl *> Seen;
+  std::vector<unsigned> NextSlot(S.Plan.Pools.size() + Moved.size(), 0);
+  unsigned Bytes = 0;
+  for (const VarDecl *V : Recomputed)
+    if (Seen.insert(V).second) {
+      LiveVar L;
+      L.Var = V;
+      L.How = LiveVar::Recompute;
+      R.Live.push_back(L);
+    }
+  for (auto &[V, T] : Moved) {
+    LiveVar L;
+    L.Var = V;
+    L.ActiveOnly = V && declaredInRegion(S, V, R.Region);
+    if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
+      L.Elements = unsigned(CAT->getSize().getZExtValue());
+      T = CAT->getElementType();
+    }
+    L.Pool = poolFor(T);
+    NextSlot.resize(S.Plan.Pools.size(), 0);
+    L.FirstSlot = NextSlot[L.Pool];
+    NextSlot[L.Pool] += L.Elements;
+    MigrationPool &P = S.Plan.Pools[L.Pool];
+    P.Slots = std::max(P.Slots, NextSlot[L.Pool]);
+    Bytes += L.Elements * P.ElementBytes * S.Plan.MaxWorkGroupSize;
+    R.Live.push_back(L);
+  }
+  R.LocalBytes = Bytes;
+  return std::nullopt;
+}
+
+} // namespace tdrc

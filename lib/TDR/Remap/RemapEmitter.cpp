@@ -1,0 +1,551 @@
+//===- RemapEmitter.cpp - Turn a KernelPlan into source edits --------------===//
+//
+// Every edit is an insertion or a replacement of whole expressions or
+// statements; the rest of the file, comments and macros included, is kept
+// byte for byte.  Text moved by an edit (a branch condition, a guard, an
+// initialiser) is re-spelled with the work-item ID queries redirected.
+//
+//===----------------------------------------------------------------------===//
+#include "tdrc/TDR/Remap/RemapEmitter.h"
+#include "tdrc/TDR/Remap/RemapCode.h"
+#include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/PathVector.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+class Emitter {
+public:
+  Emitter(ASTContext &Ctx, const KernelPlan &Plan, const Dialect &D)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Plan(Plan), Dl(D), PM(Plan.Kernel->getBody()) {}
+
+  bool run(EditList &E, std::string &Why);
+
+private:
+  struct Range {
+    unsigned Begin = 0, End = 0;
+  };
+  /// The main-file character range of a node, or nothing.
+  std::optional<Range> range(SourceRange R) const {
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+      return std::nullopt;
+    return Range{SM.getFileOffset(CR.getBegin()),
+                 SM.getFileOffset(CR.getEnd())};
+  }
+  /// A statement's range including its terminating semicolon.
+  std::optional<Range> stmtRange(const Stmt *S) const;
+  std::optional<unsigned> offset(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    if (!SM.isInMainFile(L))
+      return std::nullopt;
+    return SM.getFileOffset(L);
+  }
+  std::string indentAt(SourceLocation L) const;
+  /// R widened to its whole lines if nothing else shares them.
+  Range wholeLines(Range R) const {
+    StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    unsigned B = R.Begin, E = R.End;
+    while (B > 0 && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
+      --B;
+    while (E < Buf.size() && (Buf[E] == ' ' || Buf[E] == '\t'))
+      ++E;
+    if ((B == 0 || Buf[B - 1] == '\n') && E < Buf.size() && Buf[E] == '\n')
+      return {B, E + 1};
+    return R;
+  }
+  std::string text(Range R) const {
+    return SM.getBufferData(SM.getMainFileID())
+        .substr(R.Begin, R.End - R.Begin)
+        .str();
+  }
+  /// Source text of E with every redirected ID query renamed.  Unless
+  /// Copy is set, E's own text is about to be replaced: its ID queries need
+  /// no edits of their own.
+  std::optional<std::string> render(const Expr *E, bool Copy = false);
+  std::string where(SourceLocation L) const;
+  bool fail(std::string &Why, const std::string &What, SourceLocation L) {
+    Why = What + " at " + where(L) + " is not spelled in the main file";
+    return false;
+  }
+
+  bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
+  bool emitFallback(const clang::CompoundStmt *Body, unsigned LB,
+                    const std::string &I, EditList &E, std::string &Why);
+  /// The statements that compute tdr_path (and tdr_key) for a round, placed
+  /// before it; replaces the branch's conditions so they test the path.
+  std::optional<std::string> pathSelection(const RemapRound &R, EditList &E,
+                                           const std::string &I);
+  /// `tdr_key = ...; switch (tdr_key) { ... tdr_path = Prefix + path; }`
+  std::optional<std::string> switchSelection(const clang::SwitchStmt *Sw,
+                                             const std::string &Prefix,
+                                             const std::string &I);
+  /// The digit value member M's conditions select, as one expression.
+  std::optional<std::string> treeValue(const RemapRound &R, unsigned M);
+  bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
+  /// --feedback: `__global uint *tdr_feedback` as the last parameter.
+  bool addFeedbackParam(EditList &E, std::string &Why);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  const KernelPlan &Plan;
+  const Dialect &Dl; // how the inserted code is spelled
+  ParentMap PM;
+  std::vector<Range> Consumed; // ranges re-spelled as a whole
+  llvm::DenseSet<const VarDecl *> Hoisted;
+};
+
+std::string Emitter::where(SourceLocation L) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  return P.isValid() ? std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn())
+                     : "<unknown>";
+}
+
+std::optional<Emitter::Range> Emitter::stmtRange(const Stmt *S) const {
+  std::optional<Range> R = range(S->getSourceRange());
+  if (!R)
+    return R;
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (R->End > 0 && (Buf[R->End - 1] == ';' || Buf[R->End - 1] == '}'))
+    return R;
+  SourceLocation After = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    return std::nullopt;
+  R->End = SM.getFileOffset(After);
+  return R;
+}
+
+std::string Emitter::indentAt(SourceLocation L) const {
+  L = SM.getExpansionLoc(L);
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Off = SM.getFileOffset(L);
+  unsigned Start = Off;
+  while (Start > 0 && Buf[Start - 1] != '\n')
+    --Start;
+  unsigned End = Start;
+  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+    ++End;
+  return Buf.substr(Start, End - Start).str();
+}
+
+std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
+  std::optional<Range> R = range(E->getSourceRange());
+  if (!R)
+    return std::nullopt;
+  if (!Copy)
+    Consumed.push_back(*R);
+  std::vector<std::pair<Range, std::string>> Subs;
+  for (const IdRef &Id : Plan.IdRefs)
+    if (auto CR = range(Id.E->getSourceRange()))
+      if (CR->Begin >= R->Begin && CR->End <= R->End)
+        Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
+  std::sort(Subs.begin(), Subs.end(), [](auto &A, auto &B) {
+    return A.first.Begin < B.first.Begin;
+  });
+  std::string Out;
+  unsigned Pos = R->Begin;
+  for (auto &[CR, Name] : Subs) {
+    Out += text({Pos, CR.Begin}) + Name;
+    Pos = CR.End;
+  }
+  return Out + text({Pos, R->End});
+}
+
+bool Emitter::stripConst(const VarDecl *V, EditList &E, std::string &Why) {
+  // Lex the declaration specifiers up to the name; the top-level `const` is
+  // the one after the last `*` (or any, for a non-pointer).
+  SourceLocation Loc = SM.getExpansionLoc(V->getBeginLoc());
+  SourceLocation NameLoc = SM.getExpansionLoc(V->getLocation());
+  std::vector<std::pair<unsigned, unsigned>> Consts;
+  unsigned Guard = 0;
+  while (SM.isBeforeInTranslationUnit(Loc, NameLoc) && ++Guard < 256) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true))
+      break;
+    if (Tok.is(tok::star))
+      Consts.clear();
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "const")
+      Consts.push_back({SM.getFileOffset(Tok.getLocation()), Tok.getLength()});
+    Loc = Tok.getEndLoc();
+  }
+  if (Consts.empty()) {
+    Why = "cannot find the const of '" + V->getNameAsString() + "' at " +
+          where(V->getLocation());
+    return false;
+  }
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (auto [Off, Len] : Consts) {
+    unsigned L = Len;
+    while (Off + L < Buf.size() && Buf[Off + L] == ' ')
+      ++L;
+    E.replace(Off, L, "");
+  }
+  return true;
+}
+
+bool Emitter::addFeedbackParam(EditList &E, std::string &Why) {
+  const FunctionDecl *K = Plan.Kernel;
+  FunctionTypeLoc FTL = K->getFunctionTypeLoc();
+  if (!FTL || !FTL.getLParenLoc().isFileID() || !FTL.getRParenLoc().isFileID())
+    return fail(Why, "the parameter list", K->getLocation());
+  std::optional<unsigned> L = offset(FTL.getLParenLoc());
+  std::optional<unsigned> R = offset(FTL.getRParenLoc());
+  if (!L || !R)
+    return fail(Why, "the parameter list", K->getLocation());
+  const std::string Param = "__global uint *tdr_feedback";
+  if (K->param_empty()) // `()` or `(void)`
+    E.replace(*L + 1, *R - *L - 1, Param);
+  else
+    E.insert(*R, ", " + Param);
+  return true;
+}
+
+bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
+  PrintingPolicy PP = Ctx.getPrintingPolicy();
+  std::string I = indentAt(R.Kind == RegionKind::Guard ? R.Guard->getBeginLoc()
+                                                        : R.Start->getBeginLoc());
+  std::string Decls;
+  for (const DeclStmt *DS : R.Hoisted) {
+    std::string Assign;
+    for (const Decl *D : DS->decls()) {
+      auto *V = cast<VarDecl>(D);
+      Hoisted.insert(V);
+      std::string Decl;
+      llvm::raw_string_ostream OS(Decl);
+      V->getType().getUnqualifiedType().print(OS, PP, V->getName());
+      OS.flush();
+      for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
+        Decl.erase(At, 10); // the default address space, spelled out
+      Decls += I + Decl + "; /* tdrc: moved up from " +
+               where(V->getLocation()) + " */\n";
+      if (V->hasInit()) {
+        std::optional<std::string> Init = render(V->getInit());
+        if (!Init)
+          return fail(Why, "the initialiser of '" + V->getNameAsString() + "'",
+                      V->getLocation());
+        // `T s = {...};` becomes `s = (T){...};` (a compound literal; in
+        // C++ `decltype(s){...}`): a brace list is no expression (arrays are
+        // declined earlier).
+        std::string Value = *Init;
+        if (isa<InitListExpr>(V->getInit()->IgnoreImplicit())) {
+          std::string T;
+          llvm::raw_string_ostream LS(T);
+          V->getType().getUnqualifiedType().print(LS, PP);
+          Value = Dl.braceValue(LS.str(), V->getNameAsString(), *Init);
+        }
+        Assign += (Assign.empty() ? "" : " ") + V->getNameAsString() + " = " +
+                  Value + ";";
+      }
+    }
+    std::optional<Range> DR = stmtRange(DS);
+    if (!DR)
+      return fail(Why, "a declaration", DS->getBeginLoc());
+    Consumed.push_back(*DR);
+    if (Assign.empty())
+      *DR = wholeLines(*DR); // drop the line rather than leave it blank
+    E.replace(DR->Begin, DR->End - DR->Begin, Assign);
+  }
+  // Converted early returns clear the active flag; all but the region's
+  // first also split the region there.
+  for (const IfStmt *ER : R.EarlyReturns) {
+    const Stmt *Then = ER->getThen();
+    const Stmt *Ret = isa<CompoundStmt>(Then)
+                          ? cast<CompoundStmt>(Then)->body_back()
+                          : Then;
+    std::optional<Range> RR = stmtRange(Ret);
+    std::optional<Range> ERR = stmtRange(ER);
+    if (!RR || !ERR)
+      return fail(Why, "an early return", ER->getBeginLoc());
+    E.replace(RR->Begin, RR->End - RR->Begin,
+              "tdr_active = 0; /* tdrc: was return */");
+    if (ER == R.Start)
+      E.insert(ERR->End, "\n" + I + "{ /* tdrc: active region */\n" + Decls +
+                             I + "if (tdr_active) {");
+    else
+      E.insert(ERR->End, "\n" + I + "}\n" + I + "if (tdr_active) {");
+  }
+  if (R.Kind == RegionKind::EarlyReturn) {
+    std::optional<unsigned> RB = offset(R.Body->getRBracLoc());
+    if (!RB)
+      return fail(Why, "the kernel's closing brace", R.Body->getRBracLoc());
+    E.insert(*RB, I + "} /* tdrc: end of active region */\n" + I + "}\n");
+    return true;
+  }
+  std::optional<std::string> G = render(R.Guard->getCond());
+  std::optional<Range> GR = range(R.Guard->getCond()->getSourceRange());
+  std::optional<Range> Whole = stmtRange(R.Guard);
+  if (!G || !GR || !Whole)
+    return fail(Why, "the bounds guard", R.Guard->getBeginLoc());
+  E.insert(Whole->Begin, "tdr_active = (" + *G +
+                             ") ? 1 : 0; /* tdrc: bounds guard as active "
+                             "predicate */\n" +
+                             I + "{\n" + Decls + I);
+  E.replace(GR->Begin, GR->End - GR->Begin, "tdr_active");
+  E.insert(Whole->End, "\n" + I + "} /* tdrc: end of active region */");
+  return true;
+}
+
+std::optional<std::string>
+Emitter::switchSelection(const SwitchStmt *Sw, const std::string &Prefix,
+                         const std::string &I) {
+  // The value is kept (it moves with its work-item); the switch that maps
+  // it to a path number is spelled with the original labels.
+  SwitchPaths SP;
+  std::optional<std::string> Cond = render(Sw->getCond());
+  if (switchPaths(Sw, SP) || !Cond)
+    return std::nullopt;
+  // The promoted type of the controlling expression: labels convert to it.
+  std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
+  std::string S = "tdr_key = (" + keyType(Plan, Ctx) + ")(" + *Cond + ");\n";
+  S += I + "switch ((" + T + ")tdr_key) {";
+  for (unsigned P = 0; P < SP.Groups.size(); ++P) {
+    for (const SwitchCase *L : SP.Groups[P]) {
+      if (isa<DefaultStmt>(L)) {
+        S += " default:";
+        continue;
+      }
+      const auto *C = cast<CaseStmt>(L);
+      std::optional<Range> LR = range(C->getLHS()->getSourceRange());
+      if (!LR)
+        return std::nullopt;
+      S += " case " + text(*LR);
+      if (C->getRHS()) {
+        std::optional<Range> RR = range(C->getRHS()->getSourceRange());
+        if (!RR)
+          return std::nullopt;
+        S += " ... " + text(*RR);
+      }
+      S += ":";
+    }
+    S += " tdr_path = " + Prefix + std::to_string(P) + "; break;";
+  }
+  if (SP.NoMatchPath == SP.Groups.size())
+    S += " default: tdr_path = " + Prefix + std::to_string(SP.NoMatchPath) +
+         ";";
+  return S + " }\n";
+}
+
+std::optional<std::string> Emitter::treeValue(const RemapRound &R,
+                                              unsigned M) {
+  const PathMember &PM = R.Members[M];
+  std::string S;
+  for (unsigned P = 0; P < PM.Paths; ++P) {
+    int Child = childOf(R, M, P);
+    std::string V = std::to_string(PM.PathLo[P]);
+    if (Child >= 0) {
+      std::optional<std::string> Sub = treeValue(R, unsigned(Child));
+      if (!Sub)
+        return std::nullopt;
+      V = "(" + *Sub + ")";
+    }
+    if (P + 1 == PM.Paths)
+      return S + V;
+    std::optional<std::string> Cond = render(PM.Chain[P]->getCond());
+    if (!Cond)
+      return std::nullopt;
+    S += "(" + *Cond + ") ? " + V + " : ";
+  }
+  return S;
+}
+
+std::optional<std::string>
+Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
+  auto Replace = [&](const Expr *Cond, const std::string &Text) {
+    std::optional<Range> CR = range(Cond->getSourceRange());
+    if (CR)
+      E.replace(CR->Begin, CR->End - CR->Begin, Text);
+    return CR.has_value();
+  };
+  // One assignment per digit, most significant first.
+  std::string S;
+  for (unsigned M = 0; M < R.Members.size(); ++M) {
+    const PathMember &PM = R.Members[M];
+    if (PM.Parent >= 0)
+      continue;
+    std::string Prefix =
+        PM.Digit ? "tdr_path * " + std::to_string(R.Radix[PM.Digit]) + " + "
+                 : "";
+    if (!S.empty())
+      S += I;
+    if (const auto *Sw = dyn_cast<SwitchStmt>(PM.Branch)) {
+      std::optional<std::string> Sel = switchSelection(Sw, Prefix, I);
+      std::string T = Sw->getCond()->getType().getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy());
+      if (!Sel || !Replace(Sw->getCond(), "(" + T + ")tdr_key"))
+        return std::nullopt;
+      S += *Sel;
+      continue;
+    }
+    std::optional<std::string> V = treeValue(R, M);
+    if (!V)
+      return std::nullopt;
+    S += "tdr_path = " + (Prefix.empty() ? *V : Prefix + "(" + *V + ")") +
+         ";\n";
+  }
+  // The branches test the path instead of their conditions.
+  for (unsigned M = 0; M < R.Members.size(); ++M)
+    for (unsigned P = 0; P < R.Members[M].Chain.size(); ++P)
+      if (!Replace(R.Members[M].Chain[P]->getCond(), pathTest(R, M, P)))
+        return std::nullopt;
+  return S;
+}
+
+/// When every round runs under the profitability model's switch, work-groups
+/// for which none pays run a verbatim copy of the original body: no barrier,
+/// no path bookkeeping, nothing of the remap but the switch itself.  The
+/// switches are uniform over the whole launch (kernel arguments and the
+/// work-group size), so the early return is uniform control flow.  Kernels
+/// that declare local memory, or any variable that lives beyond one call
+/// (OpenCL's kernel-scope __constant, `static`), keep the switched rounds only
+/// (a copy would declare it a second time, and not at kernel scope), and so do
+/// kernels with labels (a copy would define them twice in the function).
+bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
+                           const std::string &I, EditList &E,
+                           std::string &Why) {
+  std::string AnyOn;
+  for (const RemapRound &R : Plan.Rounds) {
+    if (R.PaysIf.empty())
+      return true; // a round that always pays: the rewrite always runs
+    AnyOn += (AnyOn.empty() ? "" : " || ") + roundSwitch(R);
+  }
+  if (Plan.Rounds.empty() || Plan.DeclaresLocal)
+    return true;
+  using namespace clang::ast_matchers;
+  if (!match(findAll(stmt(anyOf(labelStmt(),
+                                declStmt(has(varDecl(hasGlobalStorage())))))),
+             *Body, Ctx)
+           .empty())
+    return true;
+  std::optional<unsigned> RB = offset(Body->getRBracLoc());
+  if (!RB || *RB <= LB)
+    return fail(Why, "the kernel body", Body->getRBracLoc());
+  StringRef Original =
+      SM.getBufferData(SM.getMainFileID()).substr(LB + 1, *RB - LB - 1);
+  // PoCL 3.1 (which defines POCL_DEVICE_ADDRESS_BITS) miscompiles barriers
+  // after a uniform early return; there the switched rounds do it all.
+  E.insert(LB + 1, "#ifndef POCL_DEVICE_ADDRESS_BITS /* tdrc: not on PoCL, "
+                   "which miscompiles barriers after this return */\n" +
+                   I + "if (!(" + AnyOn + ")) { /* tdrc: the remap does "
+                   "not pay here: the original code */" + Original.str() +
+                   I + "  return;\n" + I + "} /* tdrc: end of the original "
+                   "code */\n#endif\n");
+  return true;
+}
+
+bool Emitter::run(EditList &E, std::string &Why) {
+  auto *Body = cast<CompoundStmt>(Plan.Kernel->getBody());
+  std::optional<unsigned> LB = offset(Body->getLBracLoc());
+  if (!LB)
+    return fail(Why, "the kernel body", Body->getLBracLoc());
+  std::string BodyIndent =
+      Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
+  // Switches, then the fallback, then the state: where no round pays, the
+  // original code runs after one uniform comparison and nothing else.
+  E.insert(*LB + 1, "\n" + remapSwitches(Plan, BodyIndent, Dl));
+  if (!emitFallback(Body, *LB, BodyIndent, E, Why))
+    return false;
+  E.insert(*LB + 1, remapState(Plan, Ctx, BodyIndent, Dl));
+  if (Plan.FeedbackNeighbors && Plan.MaxDgiCounts && !addFeedbackParam(E, Why))
+    return false;
+
+  for (const ActiveRegion &R : Plan.Regions) {
+    bool Used = false;
+    for (const RemapRound &RR : Plan.Rounds)
+      Used |= RR.Region >= 0 && &Plan.Regions[RR.Region] == &R;
+    if (Used && !emitRegion(R, E, Why))
+      return false;
+  }
+
+  for (const RemapRound &R : Plan.Rounds) {
+    const Stmt *B = R.Branch;
+    std::string I = indentAt(B->getBeginLoc());
+    // In a region the round sits at the region's level, outside the segments.
+    std::string RI = I;
+    if (R.Region >= 0) {
+      const ActiveRegion &AR = Plan.Regions[R.Region];
+      RI = indentAt(AR.Kind == RegionKind::Guard ? AR.Guard->getBeginLoc()
+                                                 : AR.Start->getBeginLoc());
+    }
+    std::optional<std::string> Select = pathSelection(R, E, I);
+    std::optional<unsigned> At = offset(B->getBeginLoc());
+    if (!Select || !At)
+      return fail(Why, "the branch", B->getBeginLoc());
+    std::vector<std::string> Recompute;
+    for (const LiveVar &L : R.Live)
+      if (L.How == LiveVar::Recompute) {
+        std::optional<std::string> Init = render(L.Var->getInit(), true);
+        if (!Init)
+          return fail(Why, "the initialiser of '" +
+                               L.Var->getNameAsString() + "'",
+                      L.Var->getLocation());
+        Recompute.push_back(*Init);
+      }
+    std::string Text = *Select;
+    if (R.Region >= 0)
+      Text += RI + "} /* tdrc: end of active segment */\n";
+    Text += remapRound(Plan, R, Recompute, where(B->getBeginLoc()), RI, Dl);
+    if (R.Region >= 0)
+      Text += RI + "if (tdr_active) {\n";
+    // A branch that is the lone body of an if/loop gets braces, so that the
+    // statements put before it stay under the same condition.
+    const Stmt *Parent = PM.getParent(B);
+    bool Brace = Parent && !isa<CompoundStmt, CaseStmt, DefaultStmt>(Parent);
+    std::optional<Range> Whole = stmtRange(B);
+    if (Brace && !Whole)
+      return fail(Why, "the branch", B->getBeginLoc());
+    E.insert(*At, (Brace ? "{ " : "") + Text + I);
+    if (Brace)
+      E.insert(Whole->End, " }");
+  }
+
+  for (const RemapRound &R : Plan.Rounds)
+    for (const LiveVar &L : R.Live)
+      if (L.Var && L.Var->getType().isConstQualified() &&
+          !Hoisted.count(L.Var) &&
+          Hoisted.insert(L.Var).second && !stripConst(L.Var, E, Why))
+        return false;
+
+  for (const IdRef &Id : Plan.IdRefs) {
+    std::optional<Range> R = range(Id.E->getSourceRange());
+    if (!R)
+      return fail(Why, "a work-item ID query", Id.E->getBeginLoc());
+    bool Inside = false;
+    for (const Range &C : Consumed)
+      Inside |= R->Begin >= C.Begin && R->End <= C.End;
+    if (!Inside)
+      E.replace(R->Begin, R->End - R->Begin, redirectedId(Id.Global, Id.Dim));
+  }
+  return true;
+}
+
+} // namespace
+
+bool emitKernel(ASTContext &Ctx, const KernelPlan &Plan, const Dialect &D,
+                EditList &Edits, std::string &Why) {
+  if (!Plan.rewrites())
+    return true;
+  Emitter Em(Ctx, Plan, D);
+  EditList Local = Edits;
+  if (!Em.run(Local, Why))
+    return false;
+  Edits = std::move(Local);
+  return true;
+}
+
+} // namespace tdrc

@@ -1,0 +1,60 @@
+//===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
+#include "tdrc/TDR/Remap/RemapTransform.h"
+#include "tdrc/TDR/Transform.h"
+#include "llvm/Support/GlobPattern.h"
+
+namespace tdrc {
+
+// A new transform adds its row here (docs/design.md, "Adding a transform").
+static const TransformInfo Registry[] = {
+    {"remap",
+     "thread-data remapping: regroup a work-group's work-items by the path "
+     "they take (Lin, Wang & Liu, TACO 2018)",
+     makeRemapTransform, /*Default=*/true},
+};
+
+llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }
+
+const TransformInfo *findTransform(llvm::StringRef Name) {
+  for (const TransformInfo &T : Registry)
+    if (Name == T.Name)
+      return &T;
+  return nullptr;
+}
+
+llvm::Expected<std::vector<std::string>> selectTransforms(llvm::StringRef Spec) {
+  std::vector<bool> On;
+  for (const TransformInfo &T : Registry)
+    On.push_back(T.Default);
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  Spec.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    bool Enable = !Item.consume_front("-");
+    llvm::Expected<llvm::GlobPattern> Glob = llvm::GlobPattern::create(Item);
+    if (!Glob)
+      return Glob.takeError();
+    bool Any = false;
+    for (size_t I = 0; I < std::size(Registry); ++I)
+      if (Glob->match(Registry[I].Name)) {
+        On[I] = Enable;
+        Any = true;
+      }
+    if (!Any) {
+      std::string Known;
+      for (const TransformInfo &T : Registry)
+        Known += std::string(Known.empty() ? "" : ", ") + T.Name;
+      return llvm::createStringError(
+          "'" + Item.str() + "' names no transform (known: " + Known + ")");
+    }
+  }
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < std::size(Registry); ++I)
+    if (On[I])
+      Out.push_back(Registry[I].Name);
+  return Out;
+}
+
+} // namespace tdrc
