@@ -125,16 +125,23 @@ Explanation declined(PlannerState &S, const Stmt *B, std::string Text,
   return E;
 }
 
-Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
-                     std::string Text, std::optional<Estimate> Profit) {
+/// A statement that round R changes.
+static Explanation changed(PlannerState &S, const RemapRound &R, const Stmt *B,
+                           std::string Text, const char *Kind) {
   Explanation E;
   E.Loc = B->getBeginLoc();
   E.Remapped = true;
   E.Text = std::move(Text);
-  E.Kind = "branch";
+  E.Kind = Kind;
   classify(S, B, E);
   E.Strategy = strategyOf(R.Algo).Keyword;
   E.Round = R.Index;
+  return E;
+}
+
+Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
+                     std::string Text, std::optional<Estimate> Profit) {
+  Explanation E = changed(S, R, B, std::move(Text), "branch");
   if (B == R.Branch) { // the round's state is reported with its head
     for (const LiveVar &L : R.Live)
       (L.How == LiveVar::Migrate ? E.Migrates : E.Recomputes).push_back(L.name());
@@ -146,15 +153,7 @@ Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
 
 Explanation chainMember(PlannerState &S, const RemapRound &R, const IfStmt *If,
                         std::string Text) {
-  Explanation E;
-  E.Loc = If->getBeginLoc();
-  E.Remapped = true;
-  E.Text = std::move(Text);
-  E.Kind = "chain-member";
-  classify(S, If, E);
-  E.Strategy = strategyOf(R.Algo).Keyword;
-  E.Round = R.Index;
-  return E;
+  return changed(S, R, If, std::move(Text), "chain-member");
 }
 
 Explanation kernelNote(SourceLocation Loc, std::string Text) {
