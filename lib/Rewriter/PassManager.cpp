@@ -72,10 +72,10 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
   for (const std::unique_ptr<Transform> &T : Transforms) {
     if (!T->supports(Lang))
       continue;
+    // Every transform plans against the reservations alone: a statement two
+    // plans want is settled below, in one place, from their estimates.
     KernelContext KC{Ctx, A, D, Opts, Claims};
     Plans.push_back({T.get(), T->plan(KC)});
-    for (auto [S, Gain] : Plans.back().Plan->claims())
-      Claims.claim(S, T->name());
   }
   std::vector<Explanation> Notes;
   settleClaims(Plans, A, Notes);

@@ -90,7 +90,9 @@ struct KernelContext {
   KernelAnalyses &Analyses;
   const Dialect &Spelling;
   const TransformOptions &Options;
-  const StatementClaims &Claims; // by transforms planned before this one
+  /// Statements `#pragma tdr transforms(name)` reserves for a transform;
+  /// what two plans both want is settled by the pass manager afterwards.
+  const StatementClaims &Claims;
 };
 
 /// One transform's decision for one kernel.  No text until emit().
@@ -123,7 +125,7 @@ public:
   virtual ~Transform();
   virtual llvm::StringRef name() const = 0;
   virtual bool supports(SourceLanguage L) const = 0;
-  /// Plans one kernel; never touches statements K.Claims has.
+  /// Plans one kernel; never touches statements K.Claims gives to another.
   virtual std::unique_ptr<TransformPlan> plan(KernelContext &K) = 0;
 };
 
