@@ -106,6 +106,13 @@ static cl::opt<bool> Force(
     cl::desc("Keep every round the analysis allows, without the "
              "profitability model (which declines rounds that cannot pay)"),
     cl::cat(Category));
+static cl::opt<bool> KeepOriginalOpt(
+    "keep-original",
+    cl::desc("Also keep each changed kernel's original whole, as "
+             "NAME_tdr_original, for a choice per launch (runtime/cl; in CUDA "
+             "a launcher NAME_tdr_launch that the file's launches call); see "
+             "docs/runtime.md"),
+    cl::cat(Category));
 static cl::opt<std::string> CudaPathOpt(
     "cuda-path",
     cl::desc("CUDA toolkit whose headers parse .cu files (default: "
@@ -289,6 +296,7 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
   Opts.Force = Force;
+  Opts.KeepOriginal = KeepOriginalOpt;
   Opts.Smem = SmemOpt;
   Opts.CudaPath = CudaPathOpt;
   Opts.CudaPrelude = CudaPreludeOpt;

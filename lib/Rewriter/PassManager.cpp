@@ -54,6 +54,19 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
     }
 }
 
+/// The kernel pays when any changed plan does; beyond every plan's largest
+/// work-group none does.
+static void addLaunchCondition(LaunchCondition &All, const LaunchCondition &C,
+                               bool First) {
+  if (First)
+    All.When = C.When;
+  else if (All.When.empty() || C.When.empty())
+    All.When.clear();
+  else
+    All.When = "(" + All.When + ") || (" + C.When + ")";
+  All.MaxWorkGroupSize = std::max(All.MaxWorkGroupSize, C.MaxWorkGroupSize);
+}
+
 KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
                                const Dialect &D, EditList &Edits) {
   KernelOutcome Out;
@@ -95,6 +108,8 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
       Out.Changed.push_back(P.T->name().str());
       Out.ChangedStatements += P.Plan->changedStatements();
       Out.LocalBytes += P.Plan->needs().LocalBytes;
+      addLaunchCondition(Out.Launch, P.Plan->launchCondition(),
+                         Out.Changed.size() == 1);
     }
     if (!Out.Summary.empty())
       Out.Summary += "; ";

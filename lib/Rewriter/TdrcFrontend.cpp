@@ -5,6 +5,7 @@
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/Rewriter/ExplainReport.h"
+#include "tdrc/Rewriter/KeepOriginal.h"
 #include "tdrc/Rewriter/PassManager.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
@@ -66,6 +67,7 @@ public:
                                 "runtime/cl loop); ignored for CUDA");
     }
     TO.Force = Opts.Force;
+    TO.KeepOriginal = Opts.KeepOriginal;
     TO.RemapAlgorithm = algorithmNamed(Opts.Algorithm, /*OrOption=*/true);
     if (std::optional<Algorithm> A = TO.RemapAlgorithm;
         A && isWarpLevel(*A) && !Dl.Cuda)
@@ -86,6 +88,7 @@ public:
     }
     ExplainReport Report(SM);
     EditList Edits;
+    unsigned Launchers = 0; // CUDA launchers written so far
     for (const FunctionDecl *K : Collector.Kernels) {
       if (K->isTemplateInstantiation())
         continue; // explained with its template
@@ -105,7 +108,16 @@ public:
                    "already rewritten by tdrc", Report);
         continue;
       }
+      if (isKeptOriginal(K->getName())) { // --keep-original's copy
+        leaveAlone(Ctx, K,
+                   "kernel '" + K->getNameAsString() +
+                       "' is an original kept by tdrc; left unchanged",
+                   "an original kept by tdrc --keep-original", Report);
+        continue;
+      }
       KernelOutcome Outcome = PM->run(Ctx, K, Dl, Edits);
+      if (Opts.KeepOriginal && Outcome.Emitted && !Outcome.Changed.empty())
+        keepOriginalOf(Ctx, K, Outcome, Edits, Launchers);
       Result.RemappedBranches += Outcome.ChangedStatements;
       Report.add(Outcome);
     }
@@ -127,6 +139,29 @@ public:
   }
 
 private:
+  /// --keep-original: the copy, the descriptor, and in CUDA the launcher;
+  /// what was done goes to --explain's kernel line.
+  void keepOriginalOf(ASTContext &Ctx, const FunctionDecl *K,
+                      KernelOutcome &Outcome, EditList &Edits,
+                      unsigned &Launchers) {
+    bool Cuda = Ctx.getLangOpts().CUDA;
+    KeptOriginal KO =
+        keepOriginal(Ctx, K, Outcome.Launch, Cuda, Launchers == 0, Edits);
+    if (!KO.Kept) {
+      Outcome.Summary += "; no original kept (" + KO.Why + ")";
+      return;
+    }
+    Outcome.Summary += "; original kept as '" +
+                       originalKernelName(K->getName()) + "'";
+    if (Cuda) {
+      ++Launchers;
+      Outcome.Summary += ", " + std::to_string(KO.LaunchSites) +
+                         " launch(es) choose through '" +
+                         K->getNameAsString() + "_tdr_launch'";
+      if (!KO.Note.empty())
+        Outcome.Summary += "; " + KO.Note;
+    }
+  }
   /// A kernel tdrc does not plan: a remark and the --explain line.
   void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,
                   const std::string &Remark, const std::string &Why,

@@ -13,7 +13,10 @@
 #   oclgrind-dgi  the same for the forced-DGI rewrite;
 #   diff-feedback, oclgrind-feedback  diff and oclgrind for tdrc --feedback
 #              with DGI forced: the kernel gets tdr_feedback, whose report
-#              tdr_exec --feedback checks too.
+#              tdr_exec --feedback checks too;
+#   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
+#              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
+#              (NAME_tdr_original, run under NAME), each against the original.
 # usage: run_kernel_test.sh MODE TDRC TDR_EXEC KERNEL.cl OUTDIR
 set -euo pipefail
 mode=$1 tdrc=$2 tdr_exec=$3 kernel=$4 outdir=$5
@@ -36,11 +39,23 @@ case "$mode" in
   diff-feedback|oclgrind-feedback)
     out="$outdir/$name.$mode.tdr.cl"; tdrc --feedback --algorithm dgi "$kernel" -o "$out"
     grep -q tdr_feedback "$out" || { echo "no DGI round, no tdr_feedback in $out" >&2; exit 1; } ;;
+  diff-keep)
+    out="$outdir/$name.keep.tdr.cl"; tdrc --keep-original "$kernel" -o "$out"
+    grep -q 'tdrc-variants:' "$out" || { echo "no kernel kept its original in $out" >&2; exit 1; } ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
   diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
+  diff-keep)
+    TDR_EXEC_BUILD_OPTIONS=-DTDR_HOST_CHOOSES "$tdr_exec" "$kernel" "$out"
+    # The same file with the names swapped: NAME is now the kept original.
+    swapped="$outdir/$name.keep-swapped.tdr.cl"
+    cp "$out" "$swapped"
+    for k in $(sed -n 's|.*tdrc-variants: kernel=\([A-Za-z0-9_]*\) .*|\1|p' "$out"); do
+      sed -i -E "s/\b$k\b/${k}_tdr_renamed/g; s/\b${k}_tdr_original\b/$k/g" "$swapped"
+    done
+    exec "$tdr_exec" "$kernel" "$swapped" ;;
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;

@@ -26,6 +26,9 @@ struct KernelOutcome {
   std::vector<std::string> Changed; // the transforms that changed it
   unsigned ChangedStatements = 0;
   unsigned LocalBytes = 0;
+  /// When the changed kernel can pay (the plans' conditions, or'ed): for the
+  /// launch-time choice of --keep-original.
+  LaunchCondition Launch;
 };
 
 class PassManager {

@@ -25,6 +25,7 @@ struct RewriteOptions {
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
+  bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)
   std::vector<std::string> ClangArgs; // what followed `--`
   std::string CudaPath;               // --cuda-path (empty: the default)
   bool CudaPrelude = false;           // --cuda-prelude: no toolkit headers

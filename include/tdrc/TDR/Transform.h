@@ -58,6 +58,17 @@ struct TransformOptions {
   std::optional<Algorithm> RemapAlgorithm; // --algorithm; none: auto
   unsigned Neighbors = 16;                 // DGI's neighbouring factor
   unsigned FeedbackNeighbors = 0;          // --feedback's default N (0: off)
+  /// --keep-original: the host chooses between the rewrite and the original
+  /// (a macro TDR_HOST_CHOOSES compiles in-kernel fallbacks out).
+  bool KeepOriginal = false;
+};
+
+/// When a plan's rewrite can pay, as far as the plan knows before launch: a
+/// uniform C condition over the kernel's parameters (empty: whenever it runs
+/// at all), and the largest work-group it remaps (larger ones run unchanged).
+struct LaunchCondition {
+  std::string When;
+  unsigned MaxWorkGroupSize = 0;
 };
 
 /// What a plan needs of the kernel's resources (the occupancy budget).
@@ -118,6 +129,8 @@ public:
   virtual bool emit(EditList &Edits, std::string &Why) = 0;
   /// How many statements (branches) the plan changes, for the summary.
   virtual unsigned changedStatements() const = 0;
+  /// For the launch-time choice between the rewrite and the original.
+  virtual LaunchCondition launchCondition() const = 0;
 };
 
 class Transform {

@@ -439,8 +439,17 @@ bool Emitter::emitFallback(const CompoundStmt *Body, unsigned LB,
       SM.getBufferData(SM.getMainFileID()).substr(LB + 1, *RB - LB - 1);
   // PoCL 3.1 (which defines POCL_DEVICE_ADDRESS_BITS) miscompiles barriers
   // after a uniform early return; there the switched rounds do it all.
-  E.insert(LB + 1, "#ifndef POCL_DEVICE_ADDRESS_BITS /* tdrc: not on PoCL, "
-                   "which miscompiles barriers after this return */\n" +
+  // Where the host chooses between this kernel and the original kept whole
+  // (--keep-original), the original never runs here.
+  std::string Guard =
+      Plan.HostChooses
+          ? "#if !defined(POCL_DEVICE_ADDRESS_BITS) && "
+            "!defined(TDR_HOST_CHOOSES) /* tdrc: not on PoCL, which "
+            "miscompiles barriers after this return, nor where the host "
+            "chooses */\n"
+          : "#ifndef POCL_DEVICE_ADDRESS_BITS /* tdrc: not on PoCL, which "
+            "miscompiles barriers after this return */\n";
+  E.insert(LB + 1, Guard +
                    I + "if (!(" + AnyOn + ")) { /* tdrc: the remap does "
                    "not pay here: the original code */" + Original.str() +
                    I + "  return;\n" + I + "} /* tdrc: end of the original "

@@ -52,6 +52,21 @@ public:
 
   std::vector<Explanation> explain() const override { return Plan.Explain; }
 
+  /// The rounds' run-time switches, any of which makes the rewrite pay; a
+  /// round without one pays whenever the work-group fits.
+  LaunchCondition launchCondition() const override {
+    LaunchCondition C;
+    C.MaxWorkGroupSize = Plan.MaxWorkGroupSize;
+    for (const RemapRound &R : Plan.Rounds) {
+      if (R.PaysIf.empty())
+        return {"", Plan.MaxWorkGroupSize};
+      C.When += (C.When.empty() ? "(" : " || (") + R.PaysIf + ")";
+    }
+    if (Plan.Rounds.size() == 1)
+      C.When = Plan.Rounds.front().PaysIf;
+    return C;
+  }
+
   bool emit(EditList &Edits, std::string &Why) override {
     return emitKernel(Ctx, Plan, D, Edits, Why);
   }
@@ -81,8 +96,10 @@ public:
     PO.Directives = O.Directives;
     PO.Force = O.Force;
     PO.Claims = &K.Claims;
+    KernelPlan P = planKernel(K.Analyses, PO);
+    P.HostChooses = O.KeepOriginal;
     return std::make_unique<RemapPlanOfKernel>(K.Ctx, K.Spelling,
-                                               planKernel(K.Analyses, PO));
+                                               std::move(P));
   }
 };
 

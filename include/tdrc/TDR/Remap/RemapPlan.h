@@ -153,6 +153,9 @@ struct KernelPlan {
   /// --feedback: DGI's N is the macro TDR_NEIGHBORS with this default, and
   /// the kernel reports to a last parameter tdr_feedback (0: off).
   unsigned FeedbackNeighbors = 0;
+  /// --keep-original: the fallback copy is compiled out where the host
+  /// chooses between this kernel and the original (TDR_HOST_CHOOSES).
+  bool HostChooses = false;
 
   bool rewrites() const { return !Rounds.empty(); }
 };

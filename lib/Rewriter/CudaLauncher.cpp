@@ -1,0 +1,257 @@
+//===- CudaLauncher.cpp - CUDA: a launcher that chooses per launch --------===//
+//
+// CUDA has no runtime library of tdrc's between the program and its kernels,
+// so the choice is written into the file: K_tdr_launch takes the launch's
+// configuration and K's arguments and runs K or K_tdr_original.  The model
+// (the rewrite's condition, compiled on the host as it stands, since it
+// names K's parameters) says whether the rewrite can pay at all; where it
+// can, the first launches of each bucket (grid, block, shared memory and the
+// arguments the condition reads) alternate the two, timed with events, and
+// the faster is kept (the original unless the rewrite is faster by more
+// than 1%).  Every launch runs one whole kernel: kernels that update memory
+// in place stay correct.  The launch sites `K<<<...>>>(...)` that follow K's
+// definition in the file call the launcher; others are listed in the note.
+//
+//===----------------------------------------------------------------------===//
+#include "CudaLauncher.h"
+#include "tdrc/Rewriter/KeepOriginal.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <cctype>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace tdrc {
+
+namespace {
+
+/// Host code shared by every launcher of the file: the environment, the
+/// buckets and the timing.  Guarded, so that a file that includes another
+/// rewritten file compiles.
+const char *ChoiceSupport = R"(
+#ifndef TDRC_CHOICE_SUPPORT /* tdrc: the launch-time choice (docs/runtime.md) */
+#define TDRC_CHOICE_SUPPORT
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <vector>
+namespace tdr_choice {
+enum Mode { Measure, Model, Rewritten, Original };
+/* TDR_DISABLE: the original always; TDR_CHOOSE=measure|model|rewritten|original */
+inline Mode mode() {
+  const char *D = std::getenv("TDR_DISABLE"), *C = std::getenv("TDR_CHOOSE");
+  if (D && *D && std::strcmp(D, "0")) return Original;
+  if (!C || !*C || !std::strcmp(C, "measure")) return Measure;
+  if (!std::strcmp(C, "model")) return Model;
+  if (!std::strcmp(C, "rewritten")) return Rewritten;
+  if (!std::strcmp(C, "original")) return Original;
+  std::fprintf(stderr, "tdrc: TDR_CHOOSE=%s is not measure, model, rewritten or original; measuring\n", C);
+  return Measure;
+}
+inline bool logging() {
+  const char *L = std::getenv("TDR_LOG");
+  return L && *L && std::strcmp(L, "0");
+}
+struct Bucket { float Best[2] = {-1.0f, -1.0f}; int Runs[2] = {0, 0}; int Pick = -1; };
+struct Launch { bool Remapped; Bucket *B; cudaEvent_t Start, Stop; };
+class Kernel {
+public:
+  explicit Kernel(const char *Name) : Name(Name), M(mode()) {}
+  /* Which variant this launch runs; times it while its bucket is undecided. */
+  Launch begin(bool Pays, const std::vector<double> &Key, cudaStream_t S) {
+    Launch L = {M == Rewritten || (M != Original && Pays), nullptr, nullptr, nullptr};
+    if (M != Measure || !Pays) return L; /* the rewrite cannot pay: no trial */
+    std::map<std::vector<double>, Bucket>::iterator It = Buckets.find(Key);
+    if (It == Buckets.end()) {
+      if (Buckets.size() >= 256) return L; /* too many buckets: the model */
+      It = Buckets.insert(std::make_pair(Key, Bucket())).first;
+    }
+    Bucket &B = It->second;
+    if (B.Pick >= 0) { L.Remapped = B.Pick == 1; return L; }
+    L.Remapped = B.Runs[1] <= B.Runs[0]; /* alternate, the rewrite first */
+    if (cudaEventCreate(&L.Start) != cudaSuccess) return L;
+    if (cudaEventCreate(&L.Stop) != cudaSuccess) { cudaEventDestroy(L.Start); return L; }
+    L.B = &B;
+    cudaEventRecord(L.Start, S);
+    return L;
+  }
+  /* After the launch: its time, and the bucket's pick once both ran twice. */
+  void end(const Launch &L, cudaStream_t S) {
+    if (!L.B) return;
+    float Ms = -1.0f;
+    cudaEventRecord(L.Stop, S);
+    if (cudaEventSynchronize(L.Stop) != cudaSuccess ||
+        cudaEventElapsedTime(&Ms, L.Start, L.Stop) != cudaSuccess) Ms = -1.0f;
+    cudaEventDestroy(L.Start);
+    cudaEventDestroy(L.Stop);
+    Bucket &B = *L.B;
+    int V = L.Remapped ? 1 : 0;
+    if (Ms < 0.0f) { B.Pick = 0; return; } /* no timing: the original */
+    if (B.Best[V] < 0.0f || Ms < B.Best[V]) B.Best[V] = Ms;
+    if (++B.Runs[V] < 2 || B.Runs[1 - V] < 2) return;
+    B.Pick = B.Best[1] < 0.99f * B.Best[0] ? 1 : 0;
+    if (logging())
+      std::fprintf(stderr, "tdrc: %s: original %.4f ms, rewritten %.4f ms -> %s\n",
+                   Name, B.Best[0], B.Best[1], B.Pick ? "rewritten" : "original");
+  }
+private:
+  const char *Name;
+  Mode M;
+  std::map<std::vector<double>, Bucket> Buckets;
+};
+} // namespace tdr_choice
+#endif
+)";
+
+std::string source(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
+
+/// The identifiers of a C expression.
+llvm::StringSet<> identifiers(llvm::StringRef E) {
+  llvm::StringSet<> Out;
+  for (size_t I = 0; I < E.size();) {
+    if (std::isalpha((unsigned char)E[I]) || E[I] == '_') {
+      size_t J = I;
+      while (J < E.size() && (std::isalnum((unsigned char)E[J]) || E[J] == '_'))
+        ++J;
+      Out.insert(E.slice(I, J));
+      I = J;
+    } else if (std::isdigit((unsigned char)E[I])) {
+      while (I < E.size() && (std::isalnum((unsigned char)E[I]) || E[I] == '.'))
+        ++I; // a literal, its suffix included
+    } else {
+      ++I;
+    }
+  }
+  return Out;
+}
+
+/// One launch site as a call of the launcher; empty (and Why) when a part
+/// of it is not plain text of the file.
+std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
+                       const std::string &Launcher, std::string &Why) {
+  const CallExpr *Config = Call->getConfig();
+  std::vector<std::string> Parts;
+  for (unsigned I = 0; I < 4; ++I) {
+    const Expr *A = Config && I < Config->getNumArgs() ? Config->getArg(I)
+                                                       : nullptr;
+    if (!A || isa<CXXDefaultArgExpr>(A)) {
+      Parts.push_back("0");
+      continue;
+    }
+    Parts.push_back(source(Ctx, A->getSourceRange()));
+  }
+  for (const Expr *A : Call->arguments())
+    Parts.push_back(source(Ctx, A->getSourceRange()));
+  for (const std::string &P : Parts)
+    if (P.empty()) {
+      Why = "its configuration or arguments come from a macro";
+      return "";
+    }
+  std::string Text = Launcher + "(";
+  for (size_t I = 0; I < Parts.size(); ++I)
+    Text += (I ? ", " : "") + Parts[I];
+  return Text + ")";
+}
+
+} // namespace
+
+CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
+                          const LaunchCondition &C, const KernelText &T,
+                          bool WithSupport) {
+  CudaLaunches Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string N = K->getNameAsString(), Launcher = N + "_tdr_launch";
+  std::string Params, Args, Key;
+  llvm::StringSet<> Named = identifiers(C.When);
+  for (const ParmVarDecl *P : K->parameters()) {
+    std::string Decl = source(Ctx, P->getSourceRange());
+    if (P->getName().empty() || Decl.empty() || P->hasDefaultArg()) {
+      Out.Note = "no launcher: a parameter is unnamed, has a default or "
+                 "comes from a macro";
+      return Out;
+    }
+    Params += ", " + Decl;
+    Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+    if (Named.count(P->getName()) && P->getType()->isArithmeticType())
+      Key += ", (double)(" + P->getNameAsString() + ")";
+  }
+  std::string When = C.When.empty() ? "true" : C.When;
+  std::string Cfg = "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" +
+                    Args + ");\n";
+  Out.Launcher =
+"\n" + std::string(WithSupport ? ChoiceSupport : "") + "/* tdrc: runs '" + N + "' or '" +
+      originalKernelName(N) +
+      "', whichever is faster for this launch (--keep-original) */\n"
+      "static void " + Launcher +
+      "(dim3 tdr_grid, dim3 tdr_block, size_t tdr_shmem, cudaStream_t "
+      "tdr_stream" + Params + ")\n{\n"
+      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\");\n"
+      "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
+      "  const bool tdr_pays = tdr_wg <= " +
+      std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n"
+      "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
+      "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
+      "(double)tdr_block.y, (double)tdr_shmem" + Key + "};\n"
+      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, "
+      "std::vector<double>(tdr_key, tdr_key + sizeof tdr_key / sizeof "
+      "tdr_key[0]), tdr_stream);\n"
+      "  if (tdr_l.Remapped)\n    " + N + Cfg +
+      "  else\n    " + originalKernelName(N) + Cfg +
+      "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";
+
+  // The launch sites after K's definition (before it the launcher is not
+  // declared yet).
+  unsigned Skipped = 0;
+  std::string Why;
+  auto Calls = match(
+      findAll(cudaKernelCallExpr(
+                  callee(functionDecl(hasName(N))),
+                  unless(hasAncestor(functionDecl(anyOf(
+                      hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal))))))
+                  .bind("c")),
+      Ctx);
+  llvm::DenseSet<const CUDAKernelCallExpr *> Seen; // found once per parent
+  for (const BoundNodes &B : Calls) {
+    const auto *Call = B.getNodeAs<CUDAKernelCallExpr>("c");
+    if (!Seen.insert(Call).second)
+      continue;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Callee->getCanonicalDecl() != K->getCanonicalDecl())
+      continue;
+    SourceLocation Begin = Call->getBeginLoc(), End = Call->getRParenLoc();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+    std::string SiteWhy;
+    if (Begin.isMacroID() || End.isMacroID() || !SM.isInMainFile(Begin) ||
+        !Ref || Ref->hasQualifier() || Ref->hasExplicitTemplateArgs())
+      SiteWhy = "it is written by a macro or names the kernel qualified";
+    else if (SM.getFileOffset(Begin) < T.End)
+      SiteWhy = "it comes before the kernel's definition";
+    std::string Text =
+        SiteWhy.empty() ? launchCall(Ctx, Call, Launcher, SiteWhy) : "";
+    if (!SiteWhy.empty()) {
+      ++Skipped;
+      Why = SiteWhy;
+      continue;
+    }
+    Out.Sites.push_back(
+        {{SM.getFileOffset(Begin), SM.getFileOffset(End) + 1}, Text});
+  }
+  if (Skipped)
+    Out.Note = std::to_string(Skipped) + " launch(es) of '" + N +
+               "' left as they were (" + Why + "): they run the rewrite";
+  return Out;
+}
+
+} // namespace tdrc

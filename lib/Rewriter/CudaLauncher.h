@@ -1,0 +1,44 @@
+//===- CudaLauncher.h - CUDA: a launcher that chooses per launch ----------===//
+#ifndef TDRC_REWRITER_CUDALAUNCHER_H
+#define TDRC_REWRITER_CUDALAUNCHER_H
+
+#include "tdrc/TDR/Transform.h"
+#include "clang/AST/Decl.h"
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tdrc {
+
+/// A kernel's declaration as written in the main file.
+struct KernelText {
+  unsigned Begin = 0, End = 0; // offsets: first token, after the last brace
+  unsigned LineStart = 0;      // start of the first token's line
+  unsigned NameAt = 0;         // the name, relative to Begin
+  std::string Text;
+};
+
+std::optional<KernelText> kernelText(const clang::SourceManager &SM,
+                                     const clang::FunctionDecl *K,
+                                     std::string &Why);
+
+struct CudaLaunches {
+  std::string Launcher; // text to put after the original's copy
+  /// Launch sites to replace: [begin, end) offsets and the new call.
+  std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Sites;
+  std::string Note; // sites left as they were, and why
+};
+
+/// K_tdr_launch(grid, block, shmem, stream, K's parameters): runs K or its
+/// original, chosen by C and by timing the first launches of each bucket;
+/// and the launches `K<<<...>>>(...)` in host code after K's definition
+/// rewritten to it.  WithSupport: the file's first launcher, which carries
+/// the host code that every launcher shares.
+CudaLaunches cudaLauncher(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                          const LaunchCondition &C, const KernelText &T,
+                          bool WithSupport);
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,108 @@
+//===- KeepOriginal.cpp - The original kernel kept whole beside the rewrite -===//
+//
+// The copy is the kernel's own text from the input file, from its first
+// token (attributes included) to its closing brace, with the name changed:
+// not a reprint of the AST, so that comments, macros and formatting stay the
+// user's.  A kernel whose declaration a macro writes has no such text; it
+// keeps no original and --explain says so.
+//
+//===----------------------------------------------------------------------===//
+#include "tdrc/Rewriter/KeepOriginal.h"
+#include "CudaLauncher.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+std::string originalKernelName(llvm::StringRef K) {
+  return (K + "_tdr_original").str();
+}
+
+bool isKeptOriginal(llvm::StringRef Name) {
+  return Name.ends_with("_tdr_original");
+}
+
+std::optional<KernelText> kernelText(const SourceManager &SM,
+                                     const FunctionDecl *K, std::string &Why) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
+  // A macro may spell the first words (CUDA's __global__); the copy starts
+  // where it is expanded.
+  SourceLocation Begin = SM.getExpansionLoc(K->getBeginLoc());
+  // Attributes written before the declaration (`__attribute__((...))`).
+  for (const Attr *A : K->attrs()) {
+    SourceLocation L = SM.getExpansionLoc(A->getRange().getBegin());
+    if (L.isValid() && L.isFileID() && SM.isInMainFile(L) &&
+        SM.isBeforeInTranslationUnit(L, Begin))
+      Begin = L;
+  }
+  SourceLocation End = Body ? Body->getRBracLoc() : SourceLocation();
+  SourceLocation Name = K->getLocation();
+  for (SourceLocation L : {Begin, End, Name})
+    if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L)) {
+      Why = "its declaration is written by a macro";
+      return std::nullopt;
+    }
+  KernelText T;
+  T.Begin = SM.getFileOffset(Begin);
+  T.End = SM.getFileOffset(End) + 1;
+  T.NameAt = SM.getFileOffset(Name) - T.Begin;
+  llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
+  T.Text = Code.substr(T.Begin, T.End - T.Begin).str();
+  std::string N = K->getNameAsString();
+  if (T.NameAt + N.size() > T.Text.size() ||
+      T.Text.compare(T.NameAt, N.size(), N) != 0) {
+    Why = "its name is not spelled where the declaration names it";
+    return std::nullopt;
+  }
+  // The first line's indentation goes before the descriptor, too.
+  T.LineStart = T.Begin;
+  while (T.LineStart > 0 && Code[T.LineStart - 1] != '\n')
+    --T.LineStart;
+  return T;
+}
+
+static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C) {
+  std::string N = K->getNameAsString();
+  return "/* tdrc-variants: kernel=" + N + " original=" +
+         originalKernelName(N) +
+         " maxwg=" + std::to_string(C.MaxWorkGroupSize) +
+         " when=" + (C.When.empty() ? std::string("1") : C.When) + " */\n";
+}
+
+KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
+                          const LaunchCondition &C, bool Cuda,
+                          bool FirstLauncher, EditList &E) {
+  KeptOriginal Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<KernelText> T = kernelText(SM, K, Out.Why);
+  if (!T)
+    return Out;
+  if (C.When.find("*/") != std::string::npos) {
+    Out.Why = "its condition cannot be written in a comment";
+    return Out;
+  }
+  std::string Copy = T->Text;
+  Copy.replace(T->NameAt, K->getName().size(),
+               originalKernelName(K->getName()));
+  std::string After = "\n\n/* tdrc: the original of '" +
+                      K->getNameAsString() +
+                      "', unchanged, for the launch-time choice "
+                      "(--keep-original) */\n" + Copy;
+  if (Cuda) {
+    CudaLaunches L = cudaLauncher(Ctx, K, C, *T, FirstLauncher);
+    After += L.Launcher;
+    Out.Note = L.Note;
+    Out.LaunchSites = L.Sites.size();
+    for (const auto &[Range, Text] : L.Sites)
+      E.replace(Range.first, Range.second - Range.first, Text);
+  }
+  E.insert(T->LineStart, descriptor(K, C));
+  E.insert(T->End, After);
+  Out.Kept = true;
+  return Out;
+}
+
+} // namespace tdrc
