@@ -18,5 +18,6 @@
 #include "tdrc/runtime/FeedbackModel.h"
 #include "tdrc/runtime/Kernel.h"
 #include "tdrc/runtime/Program.h"
+#include "tdrc/runtime/WhenExpr.h"
 
 #endif
