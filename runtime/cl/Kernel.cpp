@@ -1,41 +1,56 @@
-//===- Kernel.cpp - Launch helper and feedback loop -----------------------===//
+//===- Kernel.cpp - Launch helper, feedback loop, choice of variant -------===//
 #include "tdrc/runtime/Kernel.h"
+#include "KernelChoice.h"
 #include "ProgramState.h"
 #include "tdrc/runtime/FeedbackLayout.h"
+#include <chrono>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace tdrc::rt {
 
 struct Kernel::State {
   std::shared_ptr<Program::State> Prog;
   std::string Name;
-  std::map<unsigned, cl_kernel> Objects; // by requested N (0: default build)
+  /// Kernel objects by requested N (0: default build), by Variant.
+  std::map<unsigned, cl_kernel> Objects[2];
   unsigned Next = 0;       // requested N of the next launch
   unsigned DefaultN = 0;   // N the default build reported
   cl_uint UserArgs = 0;
   bool Feedback = false, FeedbackOn = true;
-  struct Arg {
-    size_t Size = 0;
-    std::vector<unsigned char> Bytes; // empty with a null value (local memory)
-    bool Null = false;
-  };
-  std::vector<std::optional<Arg>> Args;
-  cl_kernel Applied = nullptr; // the object that has every Arg
+  SetArgs Args;
+  cl_kernel Applied[2] = {nullptr, nullptr}; // the objects that have every Arg
   std::optional<Buffer> Words;
   CostModel Model;
   std::vector<RoundFeedback> Last;
   std::vector<unsigned> Used;
+  // tdrc --keep-original: the choice between the two variants.
+  std::optional<KernelChoice> Choice;
+  std::optional<Variant> LastVariant;
+  unsigned Launches[2] = {0, 0};
+  bool Profiling = false; // the queue has CL_QUEUE_PROFILING_ENABLE
+  /// Kernel objects launched at a local size already: a first launch may
+  /// compile (PoCL builds the work-group function then), so its time does
+  /// not count.
+  std::set<std::pair<cl_kernel, std::vector<size_t>>> Warm;
 
   ~State() {
-    for (auto &[N, K] : Objects)
-      clReleaseKernel(K);
+    for (auto &Objs : Objects)
+      for (auto &[N, K] : Objs)
+        clReleaseKernel(K);
   }
-  cl_kernel object(unsigned N);
-  void apply(cl_kernel K, cl_uint Index, const Arg &A) {
+  cl_kernel object(unsigned N, Variant V = Variant::Rewritten);
+  cl_kernel ready(Variant V);
+  void apply(cl_kernel K, cl_uint Index, const SetArg &A) {
     check(clSetKernelArg(K, Index, A.Size, A.Null ? nullptr : A.Bytes.data()),
           "clSetKernelArg");
   }
+  double enqueue(cl_kernel K, const std::vector<size_t> &Global,
+                 const std::vector<size_t> &Local, bool Timed);
+  double launchRewritten(const std::vector<size_t> &Global,
+                         const std::vector<size_t> &Local, bool Timed);
+  void initChoice(const VariantDescriptor &D);
 };
 
 namespace {
@@ -56,17 +71,104 @@ bool lastIsFeedback(cl_kernel K, cl_uint NumArgs, const std::string &Source) {
   return std::string(Name) == "tdr_feedback";
 }
 
+cl_uint kernelNumArgs(cl_kernel K) {
+  cl_uint N = 0;
+  check(clGetKernelInfo(K, CL_KERNEL_NUM_ARGS, sizeof N, &N, nullptr),
+        "clGetKernelInfo(CL_KERNEL_NUM_ARGS)");
+  return N;
+}
+
+/// Releases an event however the scope is left.
+struct EventGuard {
+  cl_event E = nullptr;
+  ~EventGuard() {
+    if (E)
+      clReleaseEvent(E);
+  }
+};
+
 } // namespace
 
-cl_kernel Kernel::State::object(unsigned N) {
-  if (auto It = Objects.find(N); It != Objects.end())
+/// The kernel object of variant V in the build for N: the rewrite is the
+/// kernel's own name, the original the name its descriptor gives.
+cl_kernel Kernel::State::object(unsigned N, Variant V) {
+  std::map<unsigned, cl_kernel> &Objs = Objects[int(V)];
+  if (auto It = Objs.find(N); It != Objs.end())
     return It->second;
+  const std::string &KName =
+      V == Variant::Original ? Choice->descriptor().Original : Name;
   cl_int Err = CL_SUCCESS;
   cl_kernel K =
-      clCreateKernel(Program::State::wrap(Prog).build(N), Name.c_str(), &Err);
-  check(Err, ("clCreateKernel(\"" + Name + "\")").c_str());
-  Objects[N] = K;
+      clCreateKernel(Program::State::wrap(Prog).build(N), KName.c_str(), &Err);
+  check(Err, ("clCreateKernel(\"" + KName + "\")").c_str());
+  Objs[N] = K;
   return K;
+}
+
+/// V's object for the next launch, with every argument set so far.
+cl_kernel Kernel::State::ready(Variant V) {
+  cl_kernel K = object(Next, V);
+  if (K != Applied[int(V)]) { // a build for another N: the arguments so far
+    for (cl_uint I = 0; I < UserArgs; ++I)
+      if (Args[I])
+        apply(K, I, *Args[I]);
+    Applied[int(V)] = K;
+  }
+  return K;
+}
+
+void Kernel::State::initChoice(const VariantDescriptor &D) {
+  Choice.emplace(object(0), UserArgs, D);
+  cl_kernel O = object(0, Variant::Original);
+  if (kernelNumArgs(O) != UserArgs)
+    throw Error("kernel '" + Name + "' has " + std::to_string(UserArgs) +
+                " parameters (without tdr_feedback) but its original '" +
+                D.Original + "' has " + std::to_string(kernelNumArgs(O)));
+  Applied[int(Variant::Original)] = O;
+  cl_command_queue_properties Props = 0;
+  check(clGetCommandQueueInfo(Prog->Ctx.queue(), CL_QUEUE_PROPERTIES,
+                              sizeof Props, &Props, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
+  Profiling = Props & CL_QUEUE_PROFILING_ENABLE;
+}
+
+/// Enqueues K; Timed: waits for it and gives its time in milliseconds (the
+/// event's with a profiling queue, else the host's around a clFinish, after
+/// one that waits for the work queued before).
+double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
+                              const std::vector<size_t> &Local, bool Timed) {
+  cl_command_queue Q = Prog->Ctx.queue();
+  auto Enqueue = [&](cl_event *E) {
+    check(clEnqueueNDRangeKernel(Q, K, cl_uint(Global.size()), nullptr,
+                                 Global.data(),
+                                 Local.empty() ? nullptr : Local.data(), 0,
+                                 nullptr, E),
+          "clEnqueueNDRangeKernel");
+  };
+  if (!Timed) {
+    Enqueue(nullptr);
+    return 0;
+  }
+  if (Profiling) {
+    EventGuard G;
+    Enqueue(&G.E);
+    check(clWaitForEvents(1, &G.E), "clWaitForEvents");
+    cl_ulong Start = 0, End = 0;
+    check(clGetEventProfilingInfo(G.E, CL_PROFILING_COMMAND_START, sizeof Start,
+                                  &Start, nullptr),
+          "clGetEventProfilingInfo(CL_PROFILING_COMMAND_START)");
+    check(clGetEventProfilingInfo(G.E, CL_PROFILING_COMMAND_END, sizeof End,
+                                  &End, nullptr),
+          "clGetEventProfilingInfo(CL_PROFILING_COMMAND_END)");
+    return double(End - Start) * 1e-6;
+  }
+  check(clFinish(Q), "clFinish");
+  auto T0 = std::chrono::steady_clock::now();
+  Enqueue(nullptr);
+  check(clFinish(Q), "clFinish");
+  std::chrono::duration<double, std::milli> D =
+      std::chrono::steady_clock::now() - T0;
+  return D.count();
 }
 
 Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)
@@ -74,13 +176,13 @@ Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)
   S->Prog = std::move(P);
   S->Name = Name;
   cl_kernel K = S->object(0);
-  cl_uint N = 0;
-  check(clGetKernelInfo(K, CL_KERNEL_NUM_ARGS, sizeof N, &N, nullptr),
-        "clGetKernelInfo(CL_KERNEL_NUM_ARGS)");
+  cl_uint N = kernelNumArgs(K);
   S->Feedback = lastIsFeedback(K, N, S->Prog->Source);
   S->UserArgs = N - (S->Feedback ? 1 : 0);
   S->Args.resize(S->UserArgs);
-  S->Applied = K;
+  S->Applied[int(Variant::Rewritten)] = K;
+  if (auto It = S->Prog->Variants.find(Name); It != S->Prog->Variants.end())
+    S->initChoice(It->second);
 }
 
 const std::string &Kernel::name() const { return S->Name; }
@@ -92,19 +194,65 @@ const std::vector<RoundFeedback> &Kernel::lastFeedback() const { return S->Last;
 cl_kernel Kernel::get() const { return S->object(S->Next); }
 void Kernel::setFeedback(bool On) { S->FeedbackOn = On; }
 void Kernel::setCostModel(const CostModel &M) { S->Model = M; }
+bool Kernel::hasChoice() const { return S->Choice.has_value(); }
+const ChoicePolicy *Kernel::choice() const {
+  return S->Choice ? &S->Choice->Policy : nullptr;
+}
+cl_kernel Kernel::getOriginal() const {
+  return S->Choice ? S->object(S->Next, Variant::Original) : nullptr;
+}
+std::optional<Variant> Kernel::lastVariant() const { return S->LastVariant; }
+unsigned Kernel::launches(Variant V) const { return S->Launches[int(V)]; }
 
 void Kernel::setArg(cl_uint Index, size_t Size, const void *Value) {
   if (S->Feedback && Index == S->UserArgs)
     throw Error("kernel '" + S->Name + "': argument " + std::to_string(Index) +
                 " is tdr_feedback, which the runtime sets");
-  State::Arg A;
+  SetArg A;
   A.Size = Size;
   A.Null = !Value;
   if (Value)
     A.Bytes.assign(static_cast<const unsigned char *>(Value),
                    static_cast<const unsigned char *>(Value) + Size);
   S->apply(get(), Index, A); // OpenCL judges the index, size and value
+  if (S->Choice)
+    S->apply(getOriginal(), Index, A);
   S->Args[Index] = std::move(A);
+}
+
+/// The rewrite's launch: tdr_feedback, the kernel, the report and the next N.
+double Kernel::State::launchRewritten(const std::vector<size_t> &Global,
+                                      const std::vector<size_t> &Local,
+                                      bool Timed) {
+  cl_kernel K = ready(Variant::Rewritten);
+  bool Report = Feedback && FeedbackOn;
+  if (Feedback) {
+    cl_mem M = nullptr;
+    if (Report) {
+      if (!Words)
+        Words.emplace(Prog->Ctx, TDR_FEEDBACK_WORDS * sizeof(uint32_t));
+      std::vector<uint32_t> Zero(TDR_FEEDBACK_WORDS, 0);
+      Words->write(Zero.data(), Zero.size() * sizeof(uint32_t));
+      M = Words->get();
+    }
+    check(clSetKernelArg(K, UserArgs, sizeof M, Report ? &M : nullptr),
+          "clSetKernelArg(tdr_feedback)");
+  }
+  double Ms = enqueue(K, Global, Local, Timed);
+  if (!Report)
+    return Ms;
+  std::vector<uint32_t> W(TDR_FEEDBACK_WORDS);
+  Words->read(W.data(), W.size() * sizeof(uint32_t));
+  Last = parseFeedback(W.data(), W.size());
+  unsigned UsedN = reportedNeighbors(Last);
+  if (!UsedN)
+    return Ms; // no DGI round ran: nothing to learn
+  Used.push_back(UsedN);
+  if (!Next)
+    DefaultN = UsedN;
+  unsigned NewN = chooseNeighbors(Last, UsedN, Model);
+  Next = NewN == DefaultN ? 0 : NewN;
+  return Ms;
 }
 
 void Kernel::launch(const std::vector<size_t> &Global,
@@ -113,44 +261,22 @@ void Kernel::launch(const std::vector<size_t> &Global,
       (!Local.empty() && Local.size() != Global.size()))
     throw Error("kernel '" + S->Name + "': launch wants 1 to 3 global sizes "
                 "and as many local sizes, or none");
-  cl_kernel K = get();
-  if (K != S->Applied) { // a build for another N: the arguments so far
-    for (cl_uint I = 0; I < S->UserArgs; ++I)
-      if (S->Args[I])
-        S->apply(K, I, *S->Args[I]);
-    S->Applied = K;
-  }
-  bool Report = S->Feedback && S->FeedbackOn;
-  if (S->Feedback) {
-    cl_mem M = nullptr;
-    if (Report) {
-      if (!S->Words)
-        S->Words.emplace(S->Prog->Ctx, TDR_FEEDBACK_WORDS * sizeof(uint32_t));
-      std::vector<uint32_t> Zero(TDR_FEEDBACK_WORDS, 0);
-      S->Words->write(Zero.data(), Zero.size() * sizeof(uint32_t));
-      M = S->Words->get();
-    }
-    check(clSetKernelArg(K, S->UserArgs, sizeof M, Report ? &M : nullptr),
-          "clSetKernelArg(tdr_feedback)");
-  }
-  check(clEnqueueNDRangeKernel(S->Prog->Ctx.queue(), K, cl_uint(Global.size()),
-                               nullptr, Global.data(),
-                               Local.empty() ? nullptr : Local.data(), 0,
-                               nullptr, nullptr),
-        "clEnqueueNDRangeKernel");
-  if (!Report)
+  if (!S->Choice) {
+    S->launchRewritten(Global, Local, false);
     return;
-  std::vector<uint32_t> W(TDR_FEEDBACK_WORDS);
-  S->Words->read(W.data(), W.size() * sizeof(uint32_t));
-  S->Last = parseFeedback(W.data(), W.size());
-  unsigned Used = reportedNeighbors(S->Last);
-  if (!Used)
-    return; // no DGI round ran: nothing to learn
-  S->Used.push_back(Used);
-  if (!S->Next)
-    S->DefaultN = Used;
-  unsigned Choice = chooseNeighbors(S->Last, Used, S->Model);
-  S->Next = Choice == S->DefaultN ? 0 : Choice;
+  }
+  std::optional<bool> When;
+  Bucket B = S->Choice->bucket(Global, Local, S->Args, When);
+  ChoicePolicy::Decision D = S->Choice->Policy.choose(B, When);
+  bool Cold = S->Warm.emplace(S->object(S->Next, D.V), Local).second;
+  double Ms = D.V == Variant::Original
+                  ? S->enqueue(S->ready(Variant::Original), Global, Local,
+                               D.Timed)
+                  : S->launchRewritten(Global, Local, D.Timed);
+  S->LastVariant = D.V;
+  ++S->Launches[int(D.V)];
+  if (D.Timed && !Cold) // a cold launch's time is not reported: the
+    S->Choice->Policy.report(B, D.V, Ms); // policy asks for the variant again
 }
 
 } // namespace tdrc::rt

@@ -42,6 +42,8 @@ Program load(const Context &C, std::string Text, std::string Origin,
   S->Origin = std::move(Origin);
   S->Original = Original;
   S->UserOptions = Options;
+  if (!Original)
+    S->Variants = parseVariantDescriptors(S->Source);
   Program P = Program::State::wrap(S);
   P.build(); // a broken kernel fails here, not at its first launch
   return P;
@@ -93,6 +95,7 @@ Program Program::fromSource(const Context &C, std::string_view Rewritten,
 const std::string &Program::source() const { return S->Source; }
 const std::string &Program::origin() const { return S->Origin; }
 bool Program::isOriginal() const { return S->Original; }
+bool Program::hasVariants() const { return !S->Variants.empty(); }
 const Context &Program::context() const { return S->Ctx; }
 
 std::string Program::buildOptions(unsigned Neighbors) const {
@@ -103,6 +106,8 @@ std::string Program::buildOptions(unsigned Neighbors) const {
   O += "-cl-kernel-arg-info";
   if (Neighbors)
     O += " -DTDR_NEIGHBORS=" + std::to_string(Neighbors);
+  if (!S->Variants.empty())
+    O += " -DTDR_HOST_CHOOSES"; // the rewrites without their fallback copies
   if (!S->UserOptions.empty())
     O += " " + S->UserOptions;
   return O;

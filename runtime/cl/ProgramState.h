@@ -3,6 +3,7 @@
 #define TDRC_RUNTIME_PROGRAMSTATE_H
 
 #include "tdrc/runtime/Program.h"
+#include "tdrc/runtime/Variants.h"
 #include <map>
 
 namespace tdrc::rt {
@@ -12,6 +13,8 @@ struct Program::State {
   std::string Source, Origin, UserOptions;
   bool Original = false;
   std::map<unsigned, cl_program> Builds; // by -DTDR_NEIGHBORS (0: none)
+  /// tdrc --keep-original's descriptors, by kernel (none in an original).
+  std::map<std::string, VariantDescriptor> Variants;
 
   explicit State(const Context &C) : Ctx(C) {}
   ~State();

@@ -8,13 +8,21 @@
 // once per N) and another kernel object, which gets the arguments set so far.
 // Other kernels launch asynchronously, as with clEnqueueNDRangeKernel.
 //
+// A kernel with a tdrc-variants descriptor (tdrc --keep-original) holds two
+// kernel objects, the rewrite K and the original K_tdr_original, from the
+// same build; arguments go to both (tdr_feedback to the rewrite only), and
+// each launch runs one of them, as ChoicePolicy says; a launch it wants
+// timed waits for the kernel (clFinish, or the event with a profiling queue).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_RUNTIME_KERNEL_H
 #define TDRC_RUNTIME_KERNEL_H
 
+#include "tdrc/runtime/ChoicePolicy.h"
 #include "tdrc/runtime/FeedbackModel.h"
 #include "tdrc/runtime/Program.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +51,8 @@ public:
   void setLocalArg(cl_uint Index, size_t Bytes) { setArg(Index, Bytes, nullptr); }
 
   /// Enqueues on the context's queue (Local empty: the implementation picks).
-  /// With feedback on this waits for the kernel and reads its report.
+  /// With feedback on this waits for the kernel and reads its report.  With
+  /// a choice, it enqueues the variant the policy picks (one per launch).
   void launch(const std::vector<size_t> &Global,
               const std::vector<size_t> &Local = {});
 
@@ -56,8 +65,20 @@ public:
   const std::vector<unsigned> &neighborsUsed() const;
   /// The rounds of the last feedback launch (empty before one).
   const std::vector<RoundFeedback> &lastFeedback() const;
-  /// The kernel object the next launch uses.
+  /// The kernel object the next launch uses (with a choice: the rewrite's).
   cl_kernel get() const;
+
+  /// Whether the kernel chooses between its rewrite and its original.
+  bool hasChoice() const;
+  /// The policy (nullptr without a choice).
+  const ChoicePolicy *choice() const;
+  /// The original's kernel object for the next launch (nullptr without a
+  /// choice).
+  cl_kernel getOriginal() const;
+  /// The variant the last launch ran (nullopt without a choice or launch).
+  std::optional<Variant> lastVariant() const;
+  /// Launches of V so far (0 without a choice).
+  unsigned launches(Variant V) const;
 
   struct State;
 

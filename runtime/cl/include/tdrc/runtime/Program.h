@@ -6,7 +6,9 @@
 // X.tdr.cl the file X.cl in the same folder, for strings the original the
 // caller passes.  It is built once with its default options and, for the
 // feedback loop, once more per neighbouring factor asked for
-// (-DTDR_NEIGHBORS=N), each build cached.
+// (-DTDR_NEIGHBORS=N), each build cached.  Output of `tdrc --keep-original`
+// (tdrc-variants descriptors, Variants.h) is built with -DTDR_HOST_CHOOSES,
+// and its kernels choose between the rewrite and the original per launch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_RUNTIME_PROGRAM_H
@@ -41,9 +43,12 @@ public:
   const std::string &source() const; // the text that was built
   const std::string &origin() const; // its file, or "<Name>.tdr.cl" / "<Name>.cl"
   bool isOriginal() const;           // TDR_DISABLE chose the original
+  /// Whether the source has tdrc-variants descriptors (tdrc --keep-original).
+  bool hasVariants() const;
   /// The options a build gets: -cl-std=CL1.2 unless the caller's options
   /// name a -cl-std (or the device's OpenCL C is older), -cl-kernel-arg-info
-  /// (to find tdr_feedback), -DTDR_NEIGHBORS=N when N != 0, then the caller's.
+  /// (to find tdr_feedback), -DTDR_NEIGHBORS=N when N != 0,
+  /// -DTDR_HOST_CHOOSES with tdrc-variants descriptors, then the caller's.
   std::string buildOptions(unsigned Neighbors = 0) const;
   /// The built program (Neighbors 0: the default build); cached.
   cl_program build(unsigned Neighbors = 0) const;

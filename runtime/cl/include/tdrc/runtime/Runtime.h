@@ -12,11 +12,14 @@
 #ifndef TDRC_RUNTIME_RUNTIME_H
 #define TDRC_RUNTIME_RUNTIME_H
 
+#include "tdrc/runtime/ChoicePolicy.h"
 #include "tdrc/runtime/Context.h"
 #include "tdrc/runtime/Device.h"
 #include "tdrc/runtime/Error.h"
 #include "tdrc/runtime/FeedbackModel.h"
 #include "tdrc/runtime/Kernel.h"
 #include "tdrc/runtime/Program.h"
+#include "tdrc/runtime/Variants.h"
+#include "tdrc/runtime/WhenExpr.h"
 
 #endif

@@ -1,0 +1,182 @@
+//===- ChoicePolicy.cpp - Rewrite or original, per bucket -----------------===//
+#include "tdrc/runtime/ChoicePolicy.h"
+#include "tdrc/runtime/Error.h"
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <tuple>
+
+namespace tdrc::rt {
+
+const char *variantName(Variant V) {
+  return V == Variant::Rewritten ? "rewritten" : "original";
+}
+
+ChooseMode chooseModeFromEnvironment() {
+  const char *V = std::getenv("TDR_CHOOSE");
+  if (!V || !*V || !std::strcmp(V, "measure"))
+    return ChooseMode::Measure;
+  if (!std::strcmp(V, "model"))
+    return ChooseMode::Model;
+  if (!std::strcmp(V, "rewritten"))
+    return ChooseMode::Rewritten;
+  if (!std::strcmp(V, "original"))
+    return ChooseMode::Original;
+  throw Error(std::string("TDR_CHOOSE='") + V +
+              "': expected measure, model, rewritten or original");
+}
+
+bool logFromEnvironment() {
+  const char *V = std::getenv("TDR_LOG");
+  return V && *V && std::strcmp(V, "0") != 0;
+}
+
+size_t Bucket::groupSize() const {
+  if (Local.empty())
+    return 0;
+  size_t N = 1;
+  for (size_t L : Local)
+    N *= L;
+  return N;
+}
+
+namespace {
+
+std::string dims(const std::vector<size_t> &V) {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? "x" : "") + std::to_string(V[I]);
+  return S;
+}
+
+std::string ms(double T) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.3g ms", T);
+  return Buf;
+}
+
+} // namespace
+
+std::string Bucket::label() const {
+  std::string S = "[g=" + dims(Global) + " l=" +
+                  (Local.empty() ? std::string("auto") : dims(Local));
+  for (auto &[Name, Value] : Args)
+    S += " " + Name + "=" + Value.str();
+  return S + "]";
+}
+
+bool Bucket::operator<(const Bucket &O) const {
+  return std::tie(Global, Local, Args) < std::tie(O.Global, O.Local, O.Args);
+}
+
+ChoicePolicy::ChoicePolicy(std::string Kernel, Options O)
+    : Kernel(std::move(Kernel)), Opts(std::move(O)) {
+  Opts.Samples = std::max(Opts.Samples, 1u);
+}
+
+void ChoicePolicy::log(const std::string &Line) const {
+  if (Opts.Log)
+    Opts.Log("tdrc: " + Kernel + Line);
+}
+
+ChoicePolicy::Model ChoicePolicy::model(const Bucket &B,
+                                        std::optional<bool> When) const {
+  size_t Wg = B.groupSize();
+  if (Wg > Opts.MaxWg || (When && !*When))
+    return Model::Original;
+  if (!When || !Wg)
+    return Model::Measure;
+  return Model::Rewritten;
+}
+
+/// The model's pick ("measure" read as the original), logged once per
+/// bucket in the table.
+Variant ChoicePolicy::modelPick(const Bucket &B, std::optional<bool> When,
+                                bool Log) {
+  Model M = model(B, When);
+  Variant V = M == Model::Rewritten ? Variant::Rewritten : Variant::Original;
+  std::string Why = B.groupSize() > Opts.MaxWg
+                        ? "work-group of " + std::to_string(B.groupSize()) +
+                              " > maxwg " + std::to_string(Opts.MaxWg)
+                        : !When ? std::string("when unknown")
+                                : std::string(*When ? "when true" : "when false");
+  if (M == Model::Measure && When)
+    Why += ", no local size";
+  if (Log)
+    log(" " + B.label() + ": model (" + Why + ") -> " + variantName(V));
+  return V;
+}
+
+ChoicePolicy::Decision ChoicePolicy::choose(const Bucket &B,
+                                            std::optional<bool> When) {
+  if (Opts.Mode == ChooseMode::Rewritten || Opts.Mode == ChooseMode::Original) {
+    Variant V = Opts.Mode == ChooseMode::Rewritten ? Variant::Rewritten
+                                                   : Variant::Original;
+    if (!LoggedFixed)
+      log(std::string(": TDR_CHOOSE=") + variantName(V) + " -> " +
+          variantName(V));
+    LoggedFixed = true;
+    return {V, false};
+  }
+  auto It = Table.find(B);
+  if (It == Table.end()) {
+    if (Table.size() >= Opts.MaxBuckets) { // the model, unlogged after once
+      if (!LoggedFull)
+        log(": " + std::to_string(Table.size()) +
+            " buckets; the model chooses in new ones");
+      LoggedFull = true;
+      return {modelPick(B, When, false), false};
+    }
+    BucketState S;
+    bool Measure = Opts.Mode == ChooseMode::Measure;
+    if (!Measure || B.groupSize() > Opts.MaxWg)
+      S.Settled = modelPick(B, When, true);
+    else
+      S.First = model(B, When) == Model::Rewritten ? Variant::Rewritten
+                                                   : Variant::Original;
+    It = Table.emplace(B, std::move(S)).first;
+  }
+  BucketState &S = It->second;
+  if (S.Settled)
+    return {*S.Settled, false};
+  size_t Done = S.Times[0].size() + S.Times[1].size();
+  Variant Other =
+      S.First == Variant::Rewritten ? Variant::Original : Variant::Rewritten;
+  // Alternate, the first variant on even launches; one that has its
+  // samples already (a report went missing) gives way to the other.
+  Variant V = Done % 2 == 0 ? S.First : Other;
+  if (S.Times[int(V)].size() >= Opts.Samples)
+    V = V == S.First ? Other : S.First;
+  return {V, true};
+}
+
+void ChoicePolicy::report(const Bucket &B, Variant V, double Ms) {
+  auto It = Table.find(B);
+  if (It == Table.end() || It->second.Settled)
+    return;
+  BucketState &S = It->second;
+  if (S.Times[int(V)].size() < Opts.Samples)
+    S.Times[int(V)].push_back(Ms);
+  if (S.Times[0].size() >= Opts.Samples && S.Times[1].size() >= Opts.Samples)
+    settle(B, S);
+}
+
+void ChoicePolicy::settle(const Bucket &B, BucketState &S) {
+  const std::vector<double> &R = S.Times[int(Variant::Rewritten)];
+  const std::vector<double> &O = S.Times[int(Variant::Original)];
+  double BestR = *std::min_element(R.begin(), R.end());
+  double BestO = *std::min_element(O.begin(), O.end());
+  // Never slower: the rewrite only where it wins clearly.
+  S.Settled = BestR < BestO * (1.0 - Opts.Tolerance) ? Variant::Rewritten
+                                                     : Variant::Original;
+  log(" " + B.label() + ": original " + ms(BestO) + ", rewritten " + ms(BestR) +
+      " -> " + variantName(*S.Settled));
+}
+
+const ChoicePolicy::BucketState *ChoicePolicy::find(const Bucket &B) const {
+  auto It = Table.find(B);
+  return It == Table.end() ? nullptr : &It->second;
+}
+
+} // namespace tdrc::rt

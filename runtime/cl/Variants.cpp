@@ -1,0 +1,147 @@
+//===- Variants.cpp - tdrc-variants descriptors and scalar arguments ------===//
+#include "tdrc/runtime/Variants.h"
+#include "tdrc/runtime/Error.h"
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+namespace tdrc::rt {
+
+namespace {
+
+constexpr std::string_view Marker = "/* tdrc-variants:";
+
+VariantDescriptor parseLine(std::string_view Line) {
+  auto Bad = [&](const std::string &Why) {
+    return Error("malformed tdrc-variants descriptor (" + Why + "): " +
+                 std::string(Line));
+  };
+  size_t Close = Line.rfind("*/");
+  if (Close == std::string_view::npos)
+    throw Bad("no closing */");
+  std::string_view Body = Line.substr(Marker.size(), Close - Marker.size());
+  VariantDescriptor D;
+  bool HasMax = false, HasWhen = false;
+  while (!Body.empty()) {
+    size_t Start = Body.find_first_not_of(' ');
+    if (Start == std::string_view::npos)
+      break;
+    Body.remove_prefix(Start);
+    if (Body.rfind("when=", 0) == 0) { // the rest of the line is the condition
+      std::string_view W = Body.substr(5);
+      while (!W.empty() && W.back() == ' ')
+        W.remove_suffix(1);
+      D.When = std::string(W);
+      HasWhen = true;
+      break;
+    }
+    size_t End = Body.find(' ');
+    std::string_view Field = Body.substr(0, End);
+    Body.remove_prefix(End == std::string_view::npos ? Body.size() : End);
+    size_t Eq = Field.find('=');
+    if (Eq == std::string_view::npos)
+      throw Bad("'" + std::string(Field) + "' is no key=value");
+    std::string_view Key = Field.substr(0, Eq), Value = Field.substr(Eq + 1);
+    if (Key == "kernel")
+      D.Kernel = std::string(Value);
+    else if (Key == "original")
+      D.Original = std::string(Value);
+    else if (Key == "maxwg") {
+      std::string V(Value);
+      char *E = nullptr;
+      unsigned long N = std::strtoul(V.c_str(), &E, 10);
+      if (V.empty() || *E || N == 0 || N > (1u << 20))
+        throw Bad("maxwg=" + V);
+      D.MaxWg = unsigned(N);
+      HasMax = true;
+    } // other keys: fields a later tdrc may add
+  }
+  if (D.Kernel.empty() || D.Original.empty() || !HasMax || !HasWhen ||
+      D.When.empty())
+    throw Bad("it needs kernel=, original=, maxwg= and when=");
+  return D;
+}
+
+} // namespace
+
+std::map<std::string, VariantDescriptor>
+parseVariantDescriptors(std::string_view Source) {
+  std::map<std::string, VariantDescriptor> Out;
+  for (size_t Pos = Source.find(Marker); Pos != std::string_view::npos;
+       Pos = Source.find(Marker, Pos + 1)) {
+    size_t LineStart = Source.rfind('\n', Pos);
+    LineStart = LineStart == std::string_view::npos ? 0 : LineStart + 1;
+    std::string_view Before = Source.substr(LineStart, Pos - LineStart);
+    if (Before.find_first_not_of(" \t") != std::string_view::npos)
+      continue; // not on a line of its own: text that mentions the marker
+    size_t LineEnd = Source.find('\n', Pos);
+    std::string_view Line = Source.substr(
+        Pos, (LineEnd == std::string_view::npos ? Source.size() : LineEnd) - Pos);
+    if (!Line.empty() && Line.back() == '\r')
+      Line.remove_suffix(1);
+    VariantDescriptor D = parseLine(Line);
+    std::string Name = D.Kernel;
+    if (!Out.emplace(Name, std::move(D)).second)
+      throw Error("kernel '" + Name + "' has two tdrc-variants descriptors");
+  }
+  return Out;
+}
+
+namespace {
+
+struct ScalarKind {
+  const char *Name;
+  size_t Size;
+  bool Signed, Float;
+};
+
+const ScalarKind *scalarKind(std::string_view TypeName) {
+  static const ScalarKind Kinds[] = {
+      {"char", 1, true, false},  {"uchar", 1, false, false},
+      {"short", 2, true, false}, {"ushort", 2, false, false},
+      {"int", 4, true, false},   {"uint", 4, false, false},
+      {"long", 8, true, false},  {"ulong", 8, false, false},
+      {"float", 4, true, true},  {"double", 8, true, true}};
+  std::string T(TypeName);
+  while (!T.empty() && (T.back() == ' ' || T.back() == '\0'))
+    T.pop_back();
+  if (T.rfind("const ", 0) == 0)
+    T.erase(0, 6);
+  if (T.rfind("unsigned ", 0) == 0)
+    T = "u" + T.substr(9);
+  for (const ScalarKind &K : Kinds)
+    if (T == K.Name)
+      return &K;
+  return nullptr;
+}
+
+} // namespace
+
+size_t scalarTypeSize(std::string_view TypeName) {
+  const ScalarKind *K = scalarKind(TypeName);
+  return K ? K->Size : 0;
+}
+
+std::optional<WhenValue> decodeScalarArg(std::string_view TypeName,
+                                         const void *Bytes, size_t Size) {
+  const ScalarKind *K = scalarKind(TypeName);
+  if (!K || !Bytes || Size != K->Size)
+    return std::nullopt;
+  if (K->Float) {
+    if (K->Size == 4) {
+      float F;
+      std::memcpy(&F, Bytes, 4);
+      return WhenValue::real(F);
+    }
+    double D;
+    std::memcpy(&D, Bytes, 8);
+    return WhenValue::real(D);
+  }
+  uint64_t U = 0;
+  std::memcpy(&U, Bytes, K->Size); // little-endian host, as OpenCL hosts are
+  if (K->Signed && K->Size < 8 && (U >> (8 * K->Size - 1)))
+    U |= ~uint64_t(0) << (8 * K->Size); // sign extension
+  return WhenValue::integer(int64_t(U));
+}
+
+} // namespace tdrc::rt

@@ -1,0 +1,52 @@
+//===- Variants.h - tdrc --keep-original's descriptors ---------------------===//
+//
+// With `tdrc --keep-original` the output keeps, beside each rewritten kernel
+// K, the untouched original as another kernel, and says so on a line of its
+// own right before K:
+//
+//   /* tdrc-variants: kernel=K original=K_tdr_original maxwg=256 when=(len) >= 24 */
+//
+// `when=` (up to the closing ` */`) is the condition under which the rewrite
+// is expected to pay, at work-groups of at most `maxwg` work-items: `1`, or
+// a C expression over K's scalar parameters (WhenExpr).  Built with
+// -DTDR_HOST_CHOOSES, K carries no fallback copy of the original code: the
+// host chooses between K and the original (ChoicePolicy).  No OpenCL here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_RUNTIME_VARIANTS_H
+#define TDRC_RUNTIME_VARIANTS_H
+
+#include "tdrc/runtime/WhenExpr.h"
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tdrc::rt {
+
+struct VariantDescriptor {
+  std::string Kernel, Original; // K, K_tdr_original
+  unsigned MaxWg = 0;
+  std::string When;             // the text after `when=`
+};
+
+/// Every descriptor in Source, by kernel name.  Throws Error for a
+/// `tdrc-variants` line without kernel=, original=, maxwg= or when=, or a
+/// kernel described twice.
+std::map<std::string, VariantDescriptor>
+parseVariantDescriptors(std::string_view Source);
+
+/// The value of a kernel argument of OpenCL C scalar type TypeName (as
+/// CL_KERNEL_ARG_TYPE_NAME gives it: int, uint, unsigned int, long, ulong,
+/// short, ushort, char, uchar, float, double, ...) from its Size bytes;
+/// nullopt for another type or a size that does not match.
+/// The size of OpenCL C scalar type TypeName (below); 0 for another type.
+size_t scalarTypeSize(std::string_view TypeName);
+
+std::optional<WhenValue> decodeScalarArg(std::string_view TypeName,
+                                         const void *Bytes, size_t Size);
+
+} // namespace tdrc::rt
+
+#endif
