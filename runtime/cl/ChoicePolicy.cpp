@@ -130,7 +130,9 @@ ChoicePolicy::Decision ChoicePolicy::choose(const Bucket &B,
     }
     BucketState S;
     bool Measure = Opts.Mode == ChooseMode::Measure;
-    if (!Measure || B.groupSize() > Opts.MaxWg)
+    // Where the model says the rewrite cannot pay, its rounds are switched
+    // off in the kernel too: nothing to try (and tdrc's CUDA launcher agrees).
+    if (!Measure || model(B, When) == Model::Original)
       S.Settled = modelPick(B, When, true);
     else
       S.First = model(B, When) == Model::Rewritten ? Variant::Rewritten
