@@ -65,9 +65,10 @@ class Kernel {
 public:
   explicit Kernel(const char *Name) : Name(Name), M(mode()) {}
   /* Which variant this launch runs; times it while its bucket is undecided. */
-  Launch begin(bool Pays, const std::vector<double> &Key, cudaStream_t S) {
+  Launch begin(bool Pays, const double *K, unsigned N, cudaStream_t S) {
     Launch L = {M == Rewritten || (M != Original && Pays), nullptr, nullptr, nullptr};
     if (M != Measure || !Pays) return L; /* the rewrite cannot pay: no trial */
+    const std::vector<double> Key(K, K + N);
     std::map<std::vector<double>, Bucket>::iterator It = Buckets.find(Key);
     if (It == Buckets.end()) {
       if (Buckets.size() >= 256) return L; /* too many buckets: the model */
@@ -204,9 +205,8 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
       "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
       "(double)tdr_block.y, (double)tdr_shmem" + Key + "};\n"
-      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, "
-      "std::vector<double>(tdr_key, tdr_key + sizeof tdr_key / sizeof "
-      "tdr_key[0]), tdr_stream);\n"
+      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, tdr_key, "
+      "sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n"
       "  if (tdr_l.Remapped)\n    " + N + Cfg +
       "  else\n    " + originalKernelName(N) + Cfg +
       "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";

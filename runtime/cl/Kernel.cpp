@@ -30,6 +30,7 @@ struct Kernel::State {
   std::optional<Variant> LastVariant;
   unsigned Launches[2] = {0, 0};
   bool Profiling = false; // the queue has CL_QUEUE_PROFILING_ENABLE
+  cl_event *EventOut = nullptr; // launch's caller wants the launch's event
   /// Kernel objects launched at a local size already: a first launch may
   /// compile (PoCL builds the work-group function then), so its time does
   /// not count.
@@ -146,12 +147,16 @@ double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
           "clEnqueueNDRangeKernel");
   };
   if (!Timed) {
-    Enqueue(nullptr);
+    Enqueue(EventOut);
     return 0;
   }
   if (Profiling) {
     EventGuard G;
     Enqueue(&G.E);
+    if (EventOut) { // the caller's reference, beside the guard's
+      check(clRetainEvent(G.E), "clRetainEvent");
+      *EventOut = G.E;
+    }
     check(clWaitForEvents(1, &G.E), "clWaitForEvents");
     cl_ulong Start = 0, End = 0;
     check(clGetEventProfilingInfo(G.E, CL_PROFILING_COMMAND_START, sizeof Start,
@@ -164,7 +169,7 @@ double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
   }
   check(clFinish(Q), "clFinish");
   auto T0 = std::chrono::steady_clock::now();
-  Enqueue(nullptr);
+  Enqueue(EventOut);
   check(clFinish(Q), "clFinish");
   std::chrono::duration<double, std::milli> D =
       std::chrono::steady_clock::now() - T0;
@@ -256,11 +261,17 @@ double Kernel::State::launchRewritten(const std::vector<size_t> &Global,
 }
 
 void Kernel::launch(const std::vector<size_t> &Global,
-                    const std::vector<size_t> &Local) {
+                    const std::vector<size_t> &Local, cl_event *Event) {
   if (Global.empty() || Global.size() > 3 ||
       (!Local.empty() && Local.size() != Global.size()))
     throw Error("kernel '" + S->Name + "': launch wants 1 to 3 global sizes "
                 "and as many local sizes, or none");
+  if (Event)
+    *Event = nullptr;
+  struct Reset { // the event pointer is this launch's only
+    cl_event *&P;
+    ~Reset() { P = nullptr; }
+  } R{S->EventOut = Event};
   if (!S->Choice) {
     S->launchRewritten(Global, Local, false);
     return;

@@ -279,6 +279,41 @@ TEST(Choice, AProfilingQueueTimesWithEvents) {
   (void)Shared;
 }
 
+/// The caller's own event of every launch, timed or not (the CNN example
+/// profiles its stages with them): complete, with a start and an end.
+TEST(Choice, TheCallerGetsEachLaunchsEvent) {
+  TDRC_NEED_DEVICE(Shared);
+  ScopedEnv Off("TDR_DISABLE", nullptr);
+  ScopedEnv Mode("TDR_CHOOSE", nullptr);
+  Context C = Context::createDefault(/*Profiling=*/true);
+  Program P = load(C);
+  Kernel K = P.kernel("twopaths");
+  std::vector<int> In = input();
+  Buffer BIn(C, In, CL_MEM_READ_ONLY);
+  Buffer BOut(C, std::vector<uint32_t>(Items, 0u));
+  K.setArg(0, BIn);
+  K.setArg(1, BOut);
+  K.setArg(2, Items);
+  K.setArg(3, Long);
+  for (int I = 0; I < 10; ++I) { // exploration (timed) and after it
+    cl_event E = nullptr;
+    K.launch({Global}, {256}, &E);
+    ASSERT_NE(E, nullptr) << "launch " << I;
+    ASSERT_EQ(clWaitForEvents(1, &E), CL_SUCCESS);
+    cl_ulong Start = 0, End = 0;
+    EXPECT_EQ(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START,
+                                      sizeof Start, &Start, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof End,
+                                      &End, nullptr),
+              CL_SUCCESS);
+    EXPECT_GE(End, Start);
+    clReleaseEvent(E);
+  }
+  EXPECT_EQ(BOut.read<uint32_t>(), original(C, Long));
+  (void)Shared;
+}
+
 TEST(Choice, TdrDisableLoadsTheOriginalAlone) {
   TDRC_NEED_DEVICE(C);
   ScopedEnv On("TDR_DISABLE", "1");

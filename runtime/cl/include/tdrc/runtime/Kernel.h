@@ -53,8 +53,11 @@ public:
   /// Enqueues on the context's queue (Local empty: the implementation picks).
   /// With feedback on this waits for the kernel and reads its report.  With
   /// a choice, it enqueues the variant the policy picks (one per launch).
+  /// Event: when given, the launch's event (the caller releases it), for
+  /// the caller's own profiling.
   void launch(const std::vector<size_t> &Global,
-              const std::vector<size_t> &Local = {});
+              const std::vector<size_t> &Local = {},
+              cl_event *Event = nullptr);
 
   /// Off: tdr_feedback is NULL (the kernel writes nothing) and N stays.
   void setFeedback(bool On);

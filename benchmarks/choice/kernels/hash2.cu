@@ -1,0 +1,35 @@
+// Two paths on a loaded integer, each an integer hash loop of `rounds`
+// iterations (the shape of a keyed hash / PRNG table fill).
+#include "../bench.h"
+
+__device__ __forceinline__ unsigned mix32(unsigned h)
+{
+    h ^= h >> 16; h *= 0x7feb352du;
+    h ^= h >> 15; h *= 0x846ca68bu;
+    return h ^ (h >> 16);
+}
+
+__global__ void hash_select(const int *__restrict__ keys, unsigned *__restrict__ out,
+                            int rounds, int n)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid >= n)
+        return;
+    int key = keys[gid];
+    unsigned h = (unsigned)gid;
+    if (key & 1) {
+        for (int r = 0; r < rounds; ++r)
+            h = mix32(h + (unsigned)key);
+    } else {
+        for (int r = 0; r < rounds; ++r)
+            h = (h * 1664525u + 1013904223u) ^ (h >> 7);
+    }
+    out[gid] = h;
+}
+
+int bench_path(int key) { return key & 1; }
+const int bench_paths = 2;
+void bench_launch(const BenchData &d, int len, cudaStream_t s)
+{
+    hash_select<<<(d.n + 255) / 256, 256, 0, s>>>(d.keys, d.outu, len, d.n);
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# benchmarks/choice/run_device.sh DIR [LENS...]: on the GPU machine, builds
+# every prepared variant with nvcc and prints one line per kernel, length and
+# variant: ms per launch, the ratio original/variant, and whether the output
+# matches the original's bit for bit (ideal: the input sorted by path per
+# block, so its output differs by design).  Then the OpenCL twins through
+# runtime/cl on NVIDIA's OpenCL (the keep variant chooses per launch).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$(cd "$1" && pwd); shift
+lens=${*:-1 2 4 8 16 32 64 128 256 1024}
+cd "$dir" || exit 2
+for f in kernels/*.orig.cu; do
+  b=$(basename "$f" .orig.cu)
+  for v in orig default keep force; do
+    nvcc -O3 -arch=sm_90 -I. -o "bin_$b.$v" choice_main.cu "kernels/$b.$v.cu" &
+  done
+done
+wait
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+echo "kernel len variant ms ratio same"
+for f in kernels/*.orig.cu; do
+  b=$(basename "$f" .orig.cu)
+  klens=$lens
+  [ "$b" = switch8 ] && klens=64 # a constant trip count
+  for len in $klens; do
+    read -r t0 s0 < <(./"bin_$b.orig" "$len")
+    for v in default keep force ideal; do
+      if [ $v = ideal ]; then read -r t s < <(./"bin_$b.orig" "$len" sorted); s=n/a
+      else read -r t s < <(TDR_LOG=${TDR_LOG:-0} ./"bin_$b.$v" "$len"); fi
+      same=$([ "$s" = n/a ] && echo - || { [ "$s" = "$s0" ] && echo yes || echo NO; })
+      echo "$b $len $v $t $(python3 -c "print('%.3f' % ($t0 / $t))") $same"
+    done
+    echo "$b $len orig $t0 1.000 yes"
+  done
+done
+
+# OpenCL: NVIDIA's ICD is not registered on the device machine.
+mkdir -p /tmp/tdr-icd && echo libnvidia-opencl.so.1 > /tmp/tdr-icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/tdr-icd TDR_CL_PLATFORM=NVIDIA
+gcc -O2 -c -I"$root/runtime/cl/include" -I/usr/local/cuda/include -o cl_host.o "$root/runtime/cl/cl_host.c" &&
+g++ -O2 -std=c++17 -I"$root/runtime/cl/include" -I"$root/runtime/cl" -I/usr/local/cuda/include \
+    -o choice_cl "$root/benchmarks/choice/choice_cl.cpp" "$root"/runtime/cl/*.cpp cl_host.o \
+    -L/usr/local/cuda/lib64 -lOpenCL || exit 2
+for f in cl/*.default.tdr.cl; do
+  b=$(basename "$f" .default.tdr.cl)
+  k=$(sed -n 's/^__kernel void \([a-z_0-9]*\).*/\1/p' "cl/$b.cl" | head -1)
+  mask=$([ "$b" = hash2 ] && echo 1 || echo 3)
+  for len in $lens; do
+    read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$mask")
+    for v in default keep force ideal; do
+      if [ $v = ideal ]; then read -r t s < <(./choice_cl "cl/$b.cl" "$k" "$len" "$mask" sorted); s=n/a
+      else read -r t s < <(./choice_cl "cl/$b.$v.tdr.cl" "$k" "$len" "$mask"); fi
+      same=$([ "$s" = n/a ] && echo - || { [ "$s" = "$s0" ] && echo yes || echo NO; })
+      echo "cl-$b $len $v $t $(python3 -c "print('%.3f' % ($t0 / $t))") $same"
+    done
+  done
+done
