@@ -1,0 +1,104 @@
+// benchmarks/corpus harness (through runtime/cl, NVIDIA's OpenCL on the GPU):
+//   corpus_cl KERNEL LEN SHIFT PATHS CUT ORIGINAL.cl [VARIANT.cl...]
+// For the original on random keys, the original on the ideal input (keys
+// sorted by path within each work-group of 256), and each variant (a tdrc
+// output; with --keep-original's the runtime chooses per launch), prints
+// "FILE ms checksum": the mean kernel time of 20 launches (profiling
+// events) after 10 warm-up launches, in which a choice settles.
+#include "tdrc/runtime/Runtime.h"
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace tdrc::rt;
+
+namespace {
+constexpr int N = 1 << 20, Warm = 10, Reps = 20;
+
+struct Input {
+  std::vector<int> Keys;
+  std::vector<float> X;
+};
+
+Input input(int Shift, int Paths, int Cut, bool Sorted) {
+  Input In{std::vector<int>(N), std::vector<float>(N)};
+  std::mt19937 Rng(12345);
+  for (int I = 0; I < N; ++I) {
+    In.Keys[I] = int(Rng() & 0x7fffffff);
+    In.X[I] = float(Rng() & 0xffffff) / 16777216.0f;
+  }
+  auto Path = [&](int K) {
+    return Cut ? (((K >> Shift) & 15) < Cut ? 0 : 1) : (K >> Shift) % Paths;
+  };
+  if (Sorted)
+    for (int B = 0; B < N; B += 256) {
+      std::vector<std::pair<int, float>> KV;
+      for (int I = B; I < B + 256; ++I)
+        KV.push_back({In.Keys[I], In.X[I]});
+      std::stable_sort(KV.begin(), KV.end(), [&](auto &L, auto &R) {
+        return Path(L.first) < Path(R.first);
+      });
+      for (int I = 0; I < 256; ++I) {
+        In.Keys[B + I] = KV[I].first;
+        In.X[B + I] = KV[I].second;
+      }
+    }
+  return In;
+}
+
+void time(const Context &C, const std::string &File, const std::string &Name,
+          int Len, const Input &In, const char *Label) {
+  Program P = Program::fromFile(C, File);
+  Kernel K = P.kernel(Name);
+  Buffer Keys(C, In.Keys), X(C, In.X);
+  Buffer OutF(C, std::vector<float>(N, 0.0f)), OutU(C, std::vector<unsigned>(N, 0u));
+  K.setArg(0, Keys);
+  K.setArg(1, X);
+  K.setArg(2, OutF);
+  K.setArg(3, OutU);
+  K.setArg(4, Len);
+  K.setArg(5, N);
+  double Ms = 0;
+  for (int I = 0; I < Warm + Reps; ++I) {
+    cl_event E = nullptr;
+    K.launch({size_t(N)}, {256}, &E);
+    check(clWaitForEvents(1, &E), "clWaitForEvents");
+    cl_ulong S = 0, T = 0;
+    clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof S, &S, nullptr);
+    clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof T, &T, nullptr);
+    clReleaseEvent(E);
+    if (I >= Warm)
+      Ms += double(T - S) * 1e-6;
+  }
+  std::vector<unsigned> F = OutF.read<unsigned>(), U = OutU.read<unsigned>();
+  unsigned long long Sum = 1469598103934665603ull;
+  for (int I = 0; I < N; ++I)
+    Sum = (Sum ^ F[I] ^ ((unsigned long long)U[I] << 32)) * 1099511628211ull;
+  std::printf("%s %.5f %016llx\n", Label, Ms / Reps, Sum);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 7) {
+    std::fprintf(stderr, "usage: %s KERNEL LEN SHIFT PATHS CUT ORIGINAL.cl [VARIANT.cl...]\n", argv[0]);
+    return 2;
+  }
+  std::string Name = argv[1];
+  int Len = std::atoi(argv[2]), Shift = std::atoi(argv[3]),
+      Paths = std::atoi(argv[4]), Cut = std::atoi(argv[5]);
+  try {
+    Context C = Context::createDefault(/*Profiling=*/true);
+    Input Random = input(Shift, Paths, Cut, false);
+    time(C, argv[6], Name, Len, Random, "original");
+    time(C, argv[6], Name, Len, input(Shift, Paths, Cut, true), "ideal");
+    for (int A = 7; A < argc; ++A)
+      time(C, argv[A], Name, Len, Random, argv[A]);
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "corpus_cl: %s\n", E.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# benchmarks/corpus/run_device.sh DIR [SHARD/NSHARDS]: on the GPU machine,
+# times every kernel of a prepared corpus (original, ideal, default,
+# --keep-original's choice, --force) through runtime/cl on NVIDIA's OpenCL
+# and appends one line per kernel and variant to DIR/results.txt:
+# "NAME VARIANT MS CHECKSUM".  report.py DIR summarises it.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$(cd "$1" && pwd) || exit 2
+shard=${2:-0/1}
+mkdir -p /tmp/tdr-icd && echo libnvidia-opencl.so.1 > /tmp/tdr-icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/tdr-icd TDR_CL_PLATFORM=NVIDIA
+bin=/tmp/corpus_cl
+if [ ! -x $bin ]; then
+  gcc -O2 -c -I"$root/runtime/cl/include" -I/usr/local/cuda/include -o /tmp/cl_host.o "$root/runtime/cl/cl_host.c" &&
+  g++ -O2 -std=c++17 -I"$root/runtime/cl/include" -I"$root/runtime/cl" -I/usr/local/cuda/include \
+      -o $bin "$root/benchmarks/corpus/corpus_cl.cpp" "$root"/runtime/cl/*.cpp /tmp/cl_host.o \
+      -L/usr/local/cuda/lib64 -lOpenCL || exit 2
+fi
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+python3 - "$dir" "$shard" <<'PY' | while read -r name len shift paths cut; do
+import json, sys
+d, shard = sys.argv[1], sys.argv[2]
+i, n = map(int, shard.split('/'))
+for k, s in enumerate(json.load(open(d + '/corpus.json'))['kernels']):
+    if k % n == i:
+        p = s['path']
+        print(s['name'], s['len'], p['shift'], p['paths'], p['cut'])
+PY
+  $bin "$name" "$len" "$shift" "$paths" "$cut" "$dir/$name.cl" "$dir/$name.default.tdr.cl" \
+       "$dir/$name.keep.tdr.cl" "$dir/$name.force.tdr.cl" 2>&1 |
+    sed "s|$dir/$name\.\([a-z]*\)\.tdr\.cl|\1|; s|^|$name |" >> "$dir/results.txt"
+done
+wc -l < "$dir/results.txt"
