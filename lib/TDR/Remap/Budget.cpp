@@ -23,6 +23,7 @@
 #include "tdrc/Occupancy/Occupancy.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include <algorithm>
 
 namespace tdrc {
@@ -51,7 +52,6 @@ void sizeLocalMemory(KernelPlan &P) {
       if (L.How == LiveVar::Migrate)
         L.Pool = unsigned(NewIndex[L.Pool]);
   P.Pools = std::move(Kept);
-  P.LocalBytes = 0;
   P.MaxPaths = P.MaxDgiCounts = 0;
   for (const RemapRound &R : P.Rounds)
     if (usesSubCounts(R.Algo)) {
@@ -60,14 +60,18 @@ void sizeLocalMemory(KernelPlan &P) {
       P.MaxDgiCounts = std::max(
           P.MaxDgiCounts, Keys * dgiGroups(P.MaxWorkGroupSize, R.Neighbors));
     }
-  if (!P.Rounds.empty()) // ID pool, paths, head/tail counters
-    P.LocalBytes = P.MaxWorkGroupSize * (P.ShortIdPool ? 3 : 5) + 12;
-  if (P.MaxDgiCounts) // sub-counts
-    P.LocalBytes += P.MaxDgiCounts * 4;
-  if (needsPathIn(P)) // paths by physical ID
-    P.LocalBytes += P.MaxWorkGroupSize;
-  for (const MigrationPool &MP : P.Pools)
-    P.LocalBytes += MP.Slots * MP.ElementBytes * P.MaxWorkGroupSize;
+  // What the emitter declares (RemapLayout.h).
+  std::vector<LocalDecl> Layout = remapLayout(P);
+  P.LocalBytes = layoutBytes(Layout);
+  // The Head-or-Tail counters were counted for every plan, 12 bytes, also
+  // where they are not declared.
+  if (!Layout.empty()) {
+    unsigned Counters = 0;
+    for (const LocalDecl &D : Layout)
+      if (D.What == LocalDecl::Counters)
+        Counters = D.bytes();
+    P.LocalBytes += 12 - Counters;
+  }
 }
 
 bool needsPathIn(const KernelPlan &P) {
