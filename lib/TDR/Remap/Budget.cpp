@@ -1,11 +1,12 @@
 //===- Budget.cpp - Size the remap state against the kernel's budget --------===//
 //
 // Local memory for all rounds is declared once, sized for the largest round
-// of each kind of state.  It must fit the local-memory limit, and with a GPU
-// model (--gpu) it must not lower the kernel's occupancy: the blocks per SM
-// of the original kernel are the budget.  When the rewrite does not fit, the
-// adjustments of Lin, Wang & Liu are tried in their order, each kept only if
-// it saves something:
+// of each kind of state; its bytes are those of the declarations the
+// emitter writes (remapLayout, RemapLayout.h).  It must fit the local-memory
+// limit, and with a GPU model (--gpu) it must not lower the kernel's
+// occupancy: the blocks per SM of the original kernel are the budget.  When
+// the rewrite does not fit, the adjustments of Lin, Wang & Liu are tried in
+// their order, each kept only if it saves something:
 //
 //   registers:     DGI rounds of two paths fall back to Head-or-Tail, then
 //                  the rounds are cancelled (their ID state is shared, so
@@ -60,18 +61,8 @@ void sizeLocalMemory(KernelPlan &P) {
       P.MaxDgiCounts = std::max(
           P.MaxDgiCounts, Keys * dgiGroups(P.MaxWorkGroupSize, R.Neighbors));
     }
-  // What the emitter declares (RemapLayout.h).
-  std::vector<LocalDecl> Layout = remapLayout(P);
-  P.LocalBytes = layoutBytes(Layout);
-  // The Head-or-Tail counters were counted for every plan, 12 bytes, also
-  // where they are not declared.
-  if (!Layout.empty()) {
-    unsigned Counters = 0;
-    for (const LocalDecl &D : Layout)
-      if (D.What == LocalDecl::Counters)
-        Counters = D.bytes();
-    P.LocalBytes += 12 - Counters;
-  }
+  // What the emitter declares (RemapLayout.h), byte for byte.
+  P.LocalBytes = layoutBytes(remapLayout(P));
 }
 
 bool needsPathIn(const KernelPlan &P) {
