@@ -9,11 +9,6 @@ using namespace tdrc::test;
 
 namespace {
 
-struct Planned {
-  ParsedCL P;
-  KernelPlan Plan;
-};
-
 /// These units test the analysis; the profitability model (which declines
 /// their short paths) has its own tests in ProfitabilityTest.cpp.
 PlannerOptions analysisOnly() {
@@ -23,10 +18,7 @@ PlannerOptions analysisOnly() {
 }
 
 Planned plan(const std::string &Code, PlannerOptions Opts = analysisOnly()) {
-  Planned R{parseCL(Code), {}};
-  EXPECT_TRUE(R.P.AST);
-  R.Plan = planKernel(R.P.ctx(), R.P.function("k"), Opts);
-  return R;
+  return planned(parseCL(Code), Opts);
 }
 
 TEST(RemapPlanner, MigratesDataRecomputesIdsSkipsUniforms) {
