@@ -120,20 +120,12 @@ TEST(CudaThreadDependence, AtomicsAndReferencesAreData) {
   EXPECT_EQ(C[2], Dep::Uniform);
 }
 
-struct Planned {
-  ParsedCL P;
-  KernelPlan Plan;
-};
-
 Planned plan(const std::string &Code,
              std::optional<Algorithm> A = std::optional<Algorithm>()) {
-  Planned R{parseCUDA(Code), {}};
-  EXPECT_TRUE(R.P.AST);
   PlannerOptions O;
   O.Force = true; // what the analysis allows, not what the model keeps
   O.Algorithm = A;
-  R.Plan = planKernel(R.P.ctx(), R.P.function("k"), O);
-  return R;
+  return planned(parseCUDA(Code), O);
 }
 
 TEST(CudaPlanner, RedirectsThreadIdxInThreeDimensions) {

@@ -64,6 +64,14 @@ std::vector<Dep> conditionClasses(ParsedCL &P) {
   return Out;
 }
 
+Planned planned(ParsedCL P, const PlannerOptions &Opts) {
+  Planned R{std::move(P), {}};
+  EXPECT_TRUE(R.P.AST);
+  if (R.P.AST)
+    R.Plan = planKernel(R.P.ctx(), R.P.function("k"), Opts);
+  return R;
+}
+
 std::string liveSummary(const RemapRound &R) {
   std::string S;
   for (const LiveVar &L : R.Live)

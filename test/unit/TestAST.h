@@ -3,6 +3,7 @@
 #define TDRC_TEST_UNIT_TESTAST_H
 
 #include "tdrc/TDR/Remap/RemapPlan.h"
+#include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "tdrc/TDR/ThreadDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -29,6 +30,15 @@ ParsedCL parseCUDA(const std::string &Code);
 
 /// The class of each if condition in kernel `k`, in source order.
 std::vector<Dep> conditionClasses(ParsedCL &P);
+
+/// A translation unit and the plan of its kernel `k`.
+struct Planned {
+  ParsedCL P;
+  KernelPlan Plan;
+};
+
+/// Plans kernel `k` of P with Opts.
+Planned planned(ParsedCL P, const PlannerOptions &Opts);
 
 /// The live variables of a round: "m:x " (migrated) or "r:x " (recomputed).
 std::string liveSummary(const RemapRound &R);

@@ -1,11 +1,12 @@
 //===- Budget.cpp - Size the remap state against the kernel's budget --------===//
 //
 // Local memory for all rounds is declared once, sized for the largest round
-// of each kind of state.  It must fit the local-memory limit, and with a GPU
-// model (--gpu) it must not lower the kernel's occupancy: the blocks per SM
-// of the original kernel are the budget.  When the rewrite does not fit, the
-// adjustments of Lin, Wang & Liu are tried in their order, each kept only if
-// it saves something:
+// of each kind of state; its bytes are those of the declarations the
+// emitter writes (remapLayout, RemapLayout.h).  It must fit the local-memory
+// limit, and with a GPU model (--gpu) it must not lower the kernel's
+// occupancy: the blocks per SM of the original kernel are the budget.  When
+// the rewrite does not fit, the adjustments of Lin, Wang & Liu are tried in
+// their order, each kept only if it saves something:
 //
 //   registers:     DGI rounds of two paths fall back to Head-or-Tail, then
 //                  the rounds are cancelled (their ID state is shared, so
@@ -23,6 +24,7 @@
 #include "tdrc/Occupancy/Occupancy.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include <algorithm>
 
 namespace tdrc {
@@ -51,7 +53,6 @@ void sizeLocalMemory(KernelPlan &P) {
       if (L.How == LiveVar::Migrate)
         L.Pool = unsigned(NewIndex[L.Pool]);
   P.Pools = std::move(Kept);
-  P.LocalBytes = 0;
   P.MaxPaths = P.MaxDgiCounts = 0;
   for (const RemapRound &R : P.Rounds)
     if (usesSubCounts(R.Algo)) {
@@ -60,14 +61,8 @@ void sizeLocalMemory(KernelPlan &P) {
       P.MaxDgiCounts = std::max(
           P.MaxDgiCounts, Keys * dgiGroups(P.MaxWorkGroupSize, R.Neighbors));
     }
-  if (!P.Rounds.empty()) // ID pool, paths, head/tail counters
-    P.LocalBytes = P.MaxWorkGroupSize * (P.ShortIdPool ? 3 : 5) + 12;
-  if (P.MaxDgiCounts) // sub-counts
-    P.LocalBytes += P.MaxDgiCounts * 4;
-  if (needsPathIn(P)) // paths by physical ID
-    P.LocalBytes += P.MaxWorkGroupSize;
-  for (const MigrationPool &MP : P.Pools)
-    P.LocalBytes += MP.Slots * MP.ElementBytes * P.MaxWorkGroupSize;
+  // What the emitter declares (RemapLayout.h), byte for byte.
+  P.LocalBytes = layoutBytes(remapLayout(P));
 }
 
 bool needsPathIn(const KernelPlan &P) {

@@ -1,5 +1,6 @@
 //===- RemapCode.cpp - Prologue and the parts every remap round shares ----===//
 #include "tdrc/TDR/Remap/RemapCode.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include "FeedbackCode.h"
 #include "RoundCode.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
@@ -50,38 +51,18 @@ std::string keyType(const KernelPlan &Plan, const ASTContext &Ctx) {
 
 std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
                        const std::string &I, const Dialect &D) {
-  std::string WG = std::to_string(Plan.MaxWorkGroupSize);
-  std::string Sh = std::string(D.Shared) + " ", UInt = D.UInt;
-  bool Regions = false, Keys = false, HoT = false, HoTRegions = false;
+  std::string WG = std::to_string(Plan.MaxWorkGroupSize), UInt = D.UInt;
+  bool Regions = false, Keys = false;
   for (const RemapRound &R : Plan.Rounds) {
     Regions |= R.Region >= 0;
-    HoT |= isHeadOrTailLike(R.Algo);
-    HoTRegions |= isHeadOrTailLike(R.Algo) && R.Region >= 0;
     for (const LiveVar &L : R.Live)
       Keys |= !L.Var;
   }
   CodeBuilder B(I);
   B.append(feedbackMacros(Plan)); // --feedback: TDR_NEIGHBORS
-  B.line(Sh + (Plan.ShortIdPool ? D.UShort : D.UInt) + " tdr_pool[" + WG +
-         "];      /* logical " + D.Item + " per slot */");
-  B.line(Sh + D.UChar + " tdr_path_of[" + WG + "];  /* its path */");
-  // Only Head-or-Tail takes slots from a head and a tail (nvcc warns of
-  // unused shared variables).
-  if (HoT)
-    B.line(Sh + "int tdr_head, tdr_tail" +
-           (HoTRegions ? ", tdr_ninactive;" : ";"));
-  if (Plan.MaxDgiCounts) {
-    if (needsPathIn(Plan))
-      B.line(Sh + D.UChar + " tdr_path_in[" + WG + "];  /* path per physical " +
-             D.Item + " (DGI) */");
-    B.line(Sh + "int tdr_count[" + std::to_string(Plan.MaxDgiCounts) +
-           "];  /* per path and neighbourhood: count, then first slot */");
-  }
-  for (const MigrationPool &P : Plan.Pools)
-    B.line(D.sharedDecl(P.Type,
-                        P.Name + "[" + std::to_string(P.Slots) + "][" + WG + "]",
-                        Ctx.getPrintingPolicy()) +
-           ";");
+  // The work-group memory, as the budget counted it.
+  for (const LocalDecl &L : remapLayout(Plan))
+    B.line(spellLocalDecl(L, D, Ctx.getPrintingPolicy()));
   std::string Size = "(" + UInt + ")(" + D.localSize(0) + " * " +
                      D.localSize(1) + " * " + D.localSize(2) + ")";
   B.line("const " + UInt + " tdr_wgsize = " + Size + ";");
