@@ -4,19 +4,21 @@
 // sorted by path within each work-group of 256), and each variant (a tdrc
 // output; with --keep-original's the runtime chooses per launch), prints
 // "FILE ms checksum": the mean kernel time of 20 launches (profiling
-// events) after 10 warm-up launches, in which a choice settles.
+// events) after 10 warm-up launches, in which a choice settles; the
+// variants' timed launches alternate, one each in turn.
 #include "tdrc/runtime/Runtime.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <memory>
 #include <string>
 #include <vector>
 
 using namespace tdrc::rt;
 
 namespace {
-constexpr int N = 1 << 20, Warm = 10, Reps = 20;
+constexpr int N = 1 << 22, Warm = 10, Reps = 20;
 
 struct Input {
   std::vector<int> Keys;
@@ -49,20 +51,26 @@ Input input(int Shift, int Paths, int Cut, bool Sorted) {
   return In;
 }
 
-void time(const Context &C, const std::string &File, const std::string &Name,
-          int Len, const Input &In, const char *Label) {
-  Program P = Program::fromFile(C, File);
-  Kernel K = P.kernel(Name);
-  Buffer Keys(C, In.Keys), X(C, In.X);
-  Buffer OutF(C, std::vector<float>(N, 0.0f)), OutU(C, std::vector<unsigned>(N, 0u));
-  K.setArg(0, Keys);
-  K.setArg(1, X);
-  K.setArg(2, OutF);
-  K.setArg(3, OutU);
-  K.setArg(4, Len);
-  K.setArg(5, N);
+/// One program's kernel with its buffers set, for interleaved timing.
+struct Run {
+  std::string Label;
+  Program P;
+  Kernel K;
+  Buffer Keys, X, OutF, OutU;
   double Ms = 0;
-  for (int I = 0; I < Warm + Reps; ++I) {
+  Run(const Context &C, const std::string &File, const std::string &Name,
+      int Len, const Input &In, std::string L)
+      : Label(std::move(L)), P(Program::fromFile(C, File)), K(P.kernel(Name)),
+        Keys(C, In.Keys), X(C, In.X), OutF(C, std::vector<float>(N, 0.0f)),
+        OutU(C, std::vector<unsigned>(N, 0u)) {
+    K.setArg(0, Keys);
+    K.setArg(1, X);
+    K.setArg(2, OutF);
+    K.setArg(3, OutU);
+    K.setArg(4, Len);
+    K.setArg(5, N);
+  }
+  double launch() {
     cl_event E = nullptr;
     K.launch({size_t(N)}, {256}, &E);
     check(clWaitForEvents(1, &E), "clWaitForEvents");
@@ -70,15 +78,16 @@ void time(const Context &C, const std::string &File, const std::string &Name,
     clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof S, &S, nullptr);
     clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof T, &T, nullptr);
     clReleaseEvent(E);
-    if (I >= Warm)
-      Ms += double(T - S) * 1e-6;
+    return double(T - S) * 1e-6;
   }
-  std::vector<unsigned> F = OutF.read<unsigned>(), U = OutU.read<unsigned>();
-  unsigned long long Sum = 1469598103934665603ull;
-  for (int I = 0; I < N; ++I)
-    Sum = (Sum ^ F[I] ^ ((unsigned long long)U[I] << 32)) * 1099511628211ull;
-  std::printf("%s %.5f %016llx\n", Label, Ms / Reps, Sum);
-}
+  void print() {
+    std::vector<unsigned> F = OutF.read<unsigned>(), U = OutU.read<unsigned>();
+    unsigned long long Sum = 1469598103934665603ull;
+    for (int I = 0; I < N; ++I)
+      Sum = (Sum ^ F[I] ^ ((unsigned long long)U[I] << 32)) * 1099511628211ull;
+    std::printf("%s %.5f %016llx\n", Label.c_str(), Ms / Reps, Sum);
+  }
+};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -92,10 +101,22 @@ int main(int argc, char **argv) {
   try {
     Context C = Context::createDefault(/*Profiling=*/true);
     Input Random = input(Shift, Paths, Cut, false);
-    time(C, argv[6], Name, Len, Random, "original");
-    time(C, argv[6], Name, Len, input(Shift, Paths, Cut, true), "ideal");
+    std::vector<std::unique_ptr<Run>> Runs;
+    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len, Random, "original"));
+    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len,
+                                         input(Shift, Paths, Cut, true), "ideal"));
     for (int A = 7; A < argc; ++A)
-      time(C, argv[A], Name, Len, Random, argv[A]);
+      Runs.push_back(std::make_unique<Run>(C, argv[A], Name, Len, Random, argv[A]));
+    // Warm-up (a choice settles here), then the variants in turn, launch by
+    // launch, so that clock and cache drift fall on all of them alike.
+    for (auto &R : Runs)
+      for (int I = 0; I < Warm; ++I)
+        R->launch();
+    for (int I = 0; I < Reps; ++I)
+      for (auto &R : Runs)
+        R->Ms += R->launch();
+    for (auto &R : Runs)
+      R->print();
   } catch (const std::exception &E) {
     std::fprintf(stderr, "corpus_cl: %s\n", E.what());
     return 2;

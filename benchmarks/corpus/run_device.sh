@@ -3,7 +3,8 @@
 # times every kernel of a prepared corpus (original, ideal, default,
 # --keep-original's choice, --force) through runtime/cl on NVIDIA's OpenCL
 # and appends one line per kernel and variant to DIR/results.txt:
-# "NAME VARIANT MS CHECKSUM".  report.py DIR summarises it.
+# "NAME VARIANT MS CHECKSUM"; kernels already there are skipped, so a call
+# cut off by a time limit resumes.  report.py DIR summarises it.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(cd "$1" && pwd) || exit 2
@@ -27,6 +28,8 @@ for k, s in enumerate(json.load(open(d + '/corpus.json'))['kernels']):
         p = s['path']
         print(s['name'], s['len'], p['shift'], p['paths'], p['cut'])
 PY
+  # a kernel already in the results (an earlier, cut-off call) is not rerun
+  grep -q "^$name original " "$dir/results.txt" 2>/dev/null && continue
   $bin "$name" "$len" "$shift" "$paths" "$cut" "$dir/$name.cl" "$dir/$name.default.tdr.cl" \
        "$dir/$name.keep.tdr.cl" "$dir/$name.force.tdr.cl" 2>&1 |
     sed "s|$dir/$name\.\([a-z]*\)\.tdr\.cl|\1|; s|^|$name |" >> "$dir/results.txt"
