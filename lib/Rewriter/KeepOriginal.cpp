@@ -95,6 +95,7 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
     CudaLaunches L = cudaLauncher(Ctx, K, C, *T, FirstLauncher);
     After += L.Launcher;
     Out.Note = L.Note;
+    Out.Launcher = !L.Launcher.empty();
     Out.LaunchSites = L.Sites.size();
     for (const auto &[Range, Text] : L.Sites)
       E.replace(Range.first, Range.second - Range.first, Text);

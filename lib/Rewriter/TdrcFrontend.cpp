@@ -153,14 +153,14 @@ private:
     }
     Outcome.Summary += "; original kept as '" +
                        originalKernelName(K->getName()) + "'";
-    if (Cuda) {
+    if (KO.Launcher) { // the first one carries the shared host code
       ++Launchers;
       Outcome.Summary += ", " + std::to_string(KO.LaunchSites) +
                          " launch(es) choose through '" +
                          K->getNameAsString() + "_tdr_launch'";
-      if (!KO.Note.empty())
-        Outcome.Summary += "; " + KO.Note;
     }
+    if (!KO.Note.empty())
+      Outcome.Summary += "; " + KO.Note;
   }
   /// A kernel tdrc does not plan: a remark and the --explain line.
   void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,

@@ -32,6 +32,7 @@ bool isKeptOriginal(llvm::StringRef Name);
 struct KeptOriginal {
   bool Kept = false;       // the copy and the descriptor were added
   std::string Why;         // when not: the reason, for --explain
+  bool Launcher = false;     // CUDA: a launcher was written
   unsigned LaunchSites = 0; // CUDA: launches that now call the launcher
   std::string Note;        // CUDA: launches left as they were, and why
 };
