@@ -27,8 +27,8 @@ one() {
   sed -i "s|$root/||g" "$out/$m/$key.explain" "$out/$m/$key.err"
 }
 export -f one
-(cd "$root" && find test benchmarks examples \( -name '*.cl' -o -name '*.cu' \) \
-   -not -path '*/results/*' | sort) | while read -r f; do
+(cd "$root" && git ls-files -co --exclude-standard test benchmarks examples |
+   grep -E '\.(cl|cu)$' | grep -v '/results/' | sort) | while read -r f; do
   echo "$f default"
   echo "$f force --force"
   echo "$f dgi32 --force --algorithm dgi --neighbors 32"

@@ -8,16 +8,23 @@ CodeBuilder &CodeBuilder::line(const std::string &L) {
   return *this;
 }
 
-CodeBuilder &CodeBuilder::open(const std::string &Head) {
+CodeBuilder &CodeBuilder::open(const std::string &Head) { return nest(Head); }
+
+CodeBuilder &CodeBuilder::close(const std::string &Tail) {
+  unnest();
+  return line(Tail);
+}
+
+CodeBuilder &CodeBuilder::nest(const std::string &Head) {
   line(Head);
   Indent += "  ";
   return *this;
 }
 
-CodeBuilder &CodeBuilder::close(const std::string &Tail) {
+CodeBuilder &CodeBuilder::unnest() {
   if (Indent.size() >= 2)
     Indent.resize(Indent.size() - 2);
-  return line(Tail);
+  return *this;
 }
 
 CodeBuilder &CodeBuilder::append(const std::string &Lines) {

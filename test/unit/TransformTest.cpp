@@ -67,6 +67,17 @@ TEST(CodeBuilder, LinesAndBlocks) {
   EXPECT_EQ(C.str(), "\t{\n" + B.str() + "\t} /* end */\n");
 }
 
+TEST(CodeBuilder, UnbracedNesting) {
+  // An `if` and a loop that govern one statement each, without braces.
+  CodeBuilder B;
+  B.nest("if (a)").nest("for (;;)").open("if (b) {").line("c();");
+  B.close().unnest().unnest().line("d();");
+  EXPECT_EQ(B.str(), "if (a)\n  for (;;)\n    if (b) {\n      c();\n    }\n"
+                     "d();\n");
+  B.unnest().unnest(); // never below the first indentation
+  EXPECT_EQ(B.line("e();").str().substr(B.str().size() - 5), "e();\n");
+}
+
 const char *TwoBranches = R"(
   __kernel void k(__global const int *restrict in, __global int *restrict out) {
     int i = get_global_id(0);

@@ -25,6 +25,10 @@ public:
   CodeBuilder &open(const std::string &Head);
   /// Back one level, then `Tail` ("}" by default) on a line of its own.
   CodeBuilder &close(const std::string &Tail = "}");
+  /// `Head` (an `if` or a loop without braces) on a line of its own, then
+  /// one level deeper for the one statement it governs; unnest() goes back.
+  CodeBuilder &nest(const std::string &Head);
+  CodeBuilder &unnest();
   /// Text that is already complete lines (another builder's str()).
   CodeBuilder &append(const std::string &Lines);
 

@@ -26,56 +26,55 @@ std::string dataGroupIndexing(const KernelPlan &Plan, const RemapRound &R,
                               const std::string &Where, const std::string &I,
                               const Dialect &D) {
   bool Region = R.Region >= 0;
-  std::string J = I + "  ", K = I + "    ", L = I + "      ";
+  std::string On = enabledFlag(R), UChar = D.UChar, UInt = D.UInt;
   DgiSize Z = dgiSize(Plan, R); // literals, or TDR_NEIGHBORS (--feedback)
   const std::string &N = Z.N;
   std::string Key = Region ? "tdr_active ? tdr_path : " +
                                  std::to_string(inactivePath(R))
                            : std::string("tdr_path");
   std::string Cell = "tdr_p * " + Z.Groups + " + tdr_plid / " + N;
-  std::string S;
-  S += I + "{ /* tdrc: round " + std::to_string(R.Index) + ", Data Group "
-       "Indexing of " + D.Items + " over " + std::to_string(R.Paths) +
-       " paths (neighbourhoods of " + Z.Describe + ") for the branch at " +
-       Where + " */\n";
-  S += J + "if (" + enabledFlag(R) + ") {\n";
-  S += K + "tdr_path_in[tdr_plid] = (" + D.UChar + ")(" + Key + ");\n";
-  S += K + "for (" + D.UInt + " tdr_i = tdr_plid; tdr_i < " + Z.Cells +
-       "; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;\n";
-  S += J + "}\n";
-  S += J + D.barrier(false) + "\n";
-  S += J + "if (" + enabledFlag(R) + ") { /* rank among my neighbourhood's " + D.Items +
-       " on my path; the last of them writes their count */\n";
-  S += K + "const " + D.UInt +
-       " tdr_p = tdr_path_in[tdr_plid], tdr_first = tdr_plid / " + N + " * " +
-       N + ";\n";
-  S += K + "const " + D.UInt + " tdr_end = tdr_first + " + N +
-       " < tdr_wgsize ? tdr_first + " + N + " : tdr_wgsize;\n";
-  S += K + D.UInt + " tdr_j = tdr_first;\n";
-  S += K + "tdr_rank = 0;\n";
-  S += K + "for (; tdr_j < tdr_plid; ++tdr_j) tdr_rank += tdr_path_in[tdr_j] "
-           "== tdr_p;\n";
-  S += K + "for (tdr_j = tdr_plid + 1u; tdr_j < tdr_end && tdr_path_in[tdr_j] "
-           "!= tdr_p; ++tdr_j) {}\n";
-  S += K + "if (tdr_j == tdr_end) tdr_count[" + Cell + "] = tdr_rank + 1;\n";
-  S += J + "}\n";
-  S += J + D.barrier(false) + "\n";
-  S += J + "if (" + enabledFlag(R) + " && tdr_plid == 0u) { /* exclusive scan: first "
-           "slot of each path and neighbourhood */\n";
-  S += K + "int tdr_sum = 0;\n";
-  S += K + "for (int tdr_i = 0; tdr_i < " + Z.CellsInt + "; ++tdr_i) {\n";
-  S += L + "const int tdr_c = tdr_count[tdr_i];\n";
-  S += L + "tdr_count[tdr_i] = tdr_sum;\n";
-  S += L + "tdr_sum += tdr_c;\n";
-  S += K + "}\n";
-  S += J + "}\n";
-  S += J + D.barrier(false) + "\n";
-  S += feedbackWrites(Plan, R, Z, J, K);
-  S += J + "if (" + enabledFlag(R) + ") {\n";
-  S += K + "const " + D.UInt + " tdr_p = tdr_path_in[tdr_plid];\n";
-  S += K + "const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;\n";
-  emitStableSlotAndHandOver(S, Plan, R, Recompute, I, D);
-  return S;
+  CodeBuilder B(I);
+  B.open("{ /* tdrc: round " + std::to_string(R.Index) + ", Data Group "
+         "Indexing of " + D.Items + " over " + std::to_string(R.Paths) +
+         " paths (neighbourhoods of " + Z.Describe + ") for the branch at " +
+         Where + " */");
+  B.open("if (" + On + ") {");
+  B.line("tdr_path_in[tdr_plid] = (" + UChar + ")(" + Key + ");");
+  B.line("for (" + UInt + " tdr_i = tdr_plid; tdr_i < " + Z.Cells +
+         "; tdr_i += tdr_wgsize) tdr_count[tdr_i] = 0;");
+  B.close();
+  B.line(D.barrier(false));
+  B.open("if (" + On + ") { /* rank among my neighbourhood's " + D.Items +
+         " on my path; the last of them writes their count */");
+  B.line("const " + UInt + " tdr_p = tdr_path_in[tdr_plid], tdr_first = "
+         "tdr_plid / " + N + " * " + N + ";");
+  B.line("const " + UInt + " tdr_end = tdr_first + " + N +
+         " < tdr_wgsize ? tdr_first + " + N + " : tdr_wgsize;");
+  B.line(UInt + " tdr_j = tdr_first;");
+  B.line("tdr_rank = 0;");
+  B.line("for (; tdr_j < tdr_plid; ++tdr_j) tdr_rank += tdr_path_in[tdr_j] "
+         "== tdr_p;");
+  B.line("for (tdr_j = tdr_plid + 1u; tdr_j < tdr_end && tdr_path_in[tdr_j] "
+         "!= tdr_p; ++tdr_j) {}");
+  B.line("if (tdr_j == tdr_end) tdr_count[" + Cell + "] = tdr_rank + 1;");
+  B.close();
+  B.line(D.barrier(false));
+  B.open("if (" + On + " && tdr_plid == 0u) { /* exclusive scan: first "
+         "slot of each path and neighbourhood */");
+  B.line("int tdr_sum = 0;");
+  B.open("for (int tdr_i = 0; tdr_i < " + Z.CellsInt + "; ++tdr_i) {");
+  B.line("const int tdr_c = tdr_count[tdr_i];");
+  B.line("tdr_count[tdr_i] = tdr_sum;");
+  B.line("tdr_sum += tdr_c;");
+  B.close();
+  B.close();
+  B.line(D.barrier(false));
+  feedbackWrites(B, Plan, R, Z);
+  B.open("if (" + On + ") {");
+  B.line("const " + UInt + " tdr_p = tdr_path_in[tdr_plid];");
+  B.line("const int tdr_pos = tdr_count[" + Cell + "] + tdr_rank;");
+  emitStableSlotAndHandOver(B, Plan, R, Recompute, D);
+  return B.str();
 }
 
 } // namespace tdrc

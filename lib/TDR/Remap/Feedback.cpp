@@ -76,50 +76,47 @@ std::string feedbackMacros(const KernelPlan &Plan) {
          "#endif\n";
 }
 
-std::string feedbackWrites(const KernelPlan &Plan, const RemapRound &R,
-                           const DgiSize &Z, const std::string &J,
-                           const std::string &K) {
+void feedbackWrites(CodeBuilder &B, const KernelPlan &Plan,
+                    const RemapRound &R, const DgiSize &Z) {
   unsigned Slot = dgiBefore(Plan, &R);
   if (!Plan.FeedbackNeighbors || Slot >= TDR_FEEDBACK_MAX_ROUNDS)
-    return "";
+    return;
   unsigned Reported = std::min(dgiBefore(Plan, nullptr),
                                unsigned(TDR_FEEDBACK_MAX_ROUNDS));
   unsigned At = 1 + Slot * TDR_FEEDBACK_ROUND_WORDS;
-  std::string Keys = u(keysOf(R)), L = K + "  ";
+  std::string Keys = u(keysOf(R));
   auto Word = [&](unsigned Field) {
     return "&tdr_feedback[" + u(At + Field) + "]";
   };
-  std::string S;
-  S += J + "if (" + enabledFlag(R) + " && tdr_feedback != 0) { /* tdrc --feedback: the "
-           "round's sizes; per key, its work-items and the neighbourhoods "
-           "it occurs in */\n";
-  S += K + "if (tdr_plid == 0u) {\n";
-  S += L + "atomic_max(&tdr_feedback[0], " + u(Reported) + ");\n";
-  S += L + "atomic_max(" + Word(TDR_FB_N) + ", (uint)(" + Z.N + "));\n";
-  S += L + "atomic_max(" + Word(TDR_FB_FLOOR) + ", " + u(R.Neighbors) + ");\n";
-  S += L + "atomic_max(" + Word(TDR_FB_KEYS) + ", " + Keys + ");\n";
-  S += L + "atomic_inc(" + Word(TDR_FB_GROUPS) + ");\n";
-  S += L + "atomic_max(" + Word(TDR_FB_BOUND) + ", " +
-       u(Plan.MaxWorkGroupSize) + ");\n";
-  S += K + "}\n";
+  B.open("if (" + enabledFlag(R) + " && tdr_feedback != 0) { /* tdrc "
+         "--feedback: the round's sizes; per key, its work-items and the "
+         "neighbourhoods it occurs in */");
+  B.open("if (tdr_plid == 0u) {");
+  B.line("atomic_max(&tdr_feedback[0], " + u(Reported) + ");");
+  B.line("atomic_max(" + Word(TDR_FB_N) + ", (uint)(" + Z.N + "));");
+  B.line("atomic_max(" + Word(TDR_FB_FLOOR) + ", " + u(R.Neighbors) + ");");
+  B.line("atomic_max(" + Word(TDR_FB_KEYS) + ", " + Keys + ");");
+  B.line("atomic_inc(" + Word(TDR_FB_GROUPS) + ");");
+  B.line("atomic_max(" + Word(TDR_FB_BOUND) + ", " + u(Plan.MaxWorkGroupSize) +
+         ");");
+  B.close();
   // After the scan tdr_count holds first slots: a cell's count is the next
   // cell's first slot (the group size after the last) minus its own.
-  S += K + "for (uint tdr_q = tdr_plid; tdr_q < " + Keys +
-       "; tdr_q += tdr_wgsize) {\n";
-  S += L + "const uint tdr_lo = tdr_q * " + Z.Groups + ", tdr_hi = tdr_lo + " +
-       Z.Groups + ";\n";
-  S += L + "uint tdr_cells = 0u;\n";
-  S += L + "for (uint tdr_i = tdr_lo; tdr_i < tdr_hi; ++tdr_i) tdr_cells += "
-           "(tdr_i + 1u < " + Z.Cells + " ? (uint)tdr_count[tdr_i + 1u] : "
-           "tdr_wgsize) != (uint)tdr_count[tdr_i];\n";
-  S += L + "atomic_add(&tdr_feedback[" + u(At + TDR_FB_KEY) +
-       " + 2u * tdr_q], (tdr_hi < " + Z.Cells +
-       " ? (uint)tdr_count[tdr_hi] : tdr_wgsize) - (uint)tdr_count[tdr_lo]);\n";
-  S += L + "atomic_add(&tdr_feedback[" + u(At + TDR_FB_KEY + 1) +
-       " + 2u * tdr_q], tdr_cells);\n";
-  S += K + "}\n";
-  S += J + "}\n";
-  return S;
+  B.open("for (uint tdr_q = tdr_plid; tdr_q < " + Keys +
+         "; tdr_q += tdr_wgsize) {");
+  B.line("const uint tdr_lo = tdr_q * " + Z.Groups + ", tdr_hi = tdr_lo + " +
+         Z.Groups + ";");
+  B.line("uint tdr_cells = 0u;");
+  B.line("for (uint tdr_i = tdr_lo; tdr_i < tdr_hi; ++tdr_i) tdr_cells += "
+         "(tdr_i + 1u < " + Z.Cells + " ? (uint)tdr_count[tdr_i + 1u] : "
+         "tdr_wgsize) != (uint)tdr_count[tdr_i];");
+  B.line("atomic_add(&tdr_feedback[" + u(At + TDR_FB_KEY) + " + 2u * tdr_q], "
+         "(tdr_hi < " + Z.Cells + " ? (uint)tdr_count[tdr_hi] : tdr_wgsize) - "
+         "(uint)tdr_count[tdr_lo]);");
+  B.line("atomic_add(&tdr_feedback[" + u(At + TDR_FB_KEY + 1) +
+         " + 2u * tdr_q], tdr_cells);");
+  B.close();
+  B.close();
 }
 
 std::string feedbackNote(const KernelPlan &Plan) {

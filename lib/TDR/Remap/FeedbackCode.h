@@ -12,6 +12,7 @@
 #ifndef TDRC_LIB_TDR_FEEDBACKCODE_H
 #define TDRC_LIB_TDR_FEEDBACKCODE_H
 
+#include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/Remap/RemapPlan.h"
 #include <string>
 
@@ -31,11 +32,10 @@ DgiSize dgiSize(const KernelPlan &Plan, const RemapRound &R);
 /// --feedback or DGI rounds).
 std::string feedbackMacros(const KernelPlan &Plan);
 
-/// The round's feedback writes, placed after its scan ("" when it reports
-/// nothing).  J and K are the round's indentations.
-std::string feedbackWrites(const KernelPlan &Plan, const RemapRound &R,
-                           const DgiSize &Z, const std::string &J,
-                           const std::string &K);
+/// The round's feedback writes, placed after its scan (nothing when it
+/// reports nothing), at B's indentation.
+void feedbackWrites(CodeBuilder &B, const KernelPlan &Plan,
+                    const RemapRound &R, const DgiSize &Z);
 
 /// --explain's note on the kernel's feedback ("" when it has none).
 std::string feedbackNote(const KernelPlan &Plan);

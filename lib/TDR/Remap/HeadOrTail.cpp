@@ -15,39 +15,30 @@ std::string headOrTail(const KernelPlan &Plan, const RemapRound &R,
                        const std::string &Where, const std::string &I,
                        const Dialect &D) {
   bool Region = R.Region >= 0;
-  std::string J = I + "  ", K = I + "    ";
-  std::string S;
-  S += I + "{ /* tdrc: round " + std::to_string(R.Index) +
-       ", Head-or-Tail regrouping of " + D.Items + " by path for the branch at " +
-       Where + " */\n";
-  S += J + "if (" + enabledFlag(R) + " && tdr_plid == 0u) { tdr_head = 0; tdr_tail = "
-           "(int)tdr_wgsize - 1;" +
-       std::string(Region ? " tdr_ninactive = 0;" : "") + " }\n";
-  S += J + D.barrier(false) + "\n";
+  std::string On = enabledFlag(R);
+  CodeBuilder B(I);
+  B.open("{ /* tdrc: round " + std::to_string(R.Index) +
+         ", Head-or-Tail regrouping of " + D.Items +
+         " by path for the branch at " + Where + " */");
+  emitHeadOrTailReset(B, R, D);
   if (Region) {
-    S += J + "if (" + enabledFlag(R) + " && !tdr_active) tdr_rank = " +
-         D.atomicInc("tdr_ninactive") + ";\n";
-    S += J + D.barrier(false) + "\n";
+    B.line("if (" + On + " && !tdr_active) tdr_rank = " +
+           D.atomicInc("tdr_ninactive") + ";");
+    B.line(D.barrier(false));
   }
-  S += J + "if (" + enabledFlag(R) + ") {\n";
+  B.open("if (" + On + ") {");
   if (Region) {
-    S += K + "int tdr_pos;\n";
-    S += K + "if (!tdr_active) tdr_pos = (int)tdr_wgsize - 1 - tdr_rank; "
-             "/* inactive: the last slots */\n";
-    S += K + "else if (tdr_path) tdr_pos = " + D.atomicInc("tdr_head") + ";\n";
-    S += K + "else tdr_pos = " + D.atomicDec("tdr_tail") + " - tdr_ninactive;\n";
+    B.line("int tdr_pos;");
+    B.line("if (!tdr_active) tdr_pos = (int)tdr_wgsize - 1 - tdr_rank; "
+           "/* inactive: the last slots */");
+    B.line("else if (tdr_path) tdr_pos = " + D.atomicInc("tdr_head") + ";");
+    B.line("else tdr_pos = " + D.atomicDec("tdr_tail") + " - tdr_ninactive;");
   } else {
-    S += K + "const int tdr_pos = tdr_path ? " + D.atomicInc("tdr_head") +
-         " : " + D.atomicDec("tdr_tail") + ";\n";
+    B.line("const int tdr_pos = tdr_path ? " + D.atomicInc("tdr_head") +
+           " : " + D.atomicDec("tdr_tail") + ";");
   }
-  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
-  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar +
-       (Region ? ")(tdr_active ? tdr_path : 2);\n" : ")tdr_path;\n");
-  emitSaves(S, Plan, R, K);
-  S += J + "}\n";
-  emitHandOver(S, Plan, R, Recompute, enabledFlag(R), J, D);
-  S += I + "}\n";
-  return S;
+  emitHeadOrTailSlotAndHandOver(B, Plan, R, Recompute, D);
+  return B.str();
 }
 
 } // namespace tdrc

@@ -116,16 +116,16 @@ static std::string moveLine(const KernelPlan &P, const LiveVar &L, bool Save,
 }
 
 /// Lines, inside `if (tdr_active)` for regions.
-static void block(std::string &S, const std::vector<std::string> &Lines,
-           bool Guarded, const std::string &K) {
+static void block(CodeBuilder &B, const std::vector<std::string> &Lines,
+                  bool Guarded) {
   if (Lines.empty())
     return;
   if (Guarded)
-    S += K + "if (tdr_active) {\n";
+    B.open("if (tdr_active) {");
   for (const std::string &Line : Lines)
-    S += (Guarded ? K + "  " : K) + Line + "\n";
+    B.line(Line);
   if (Guarded)
-    S += K + "}\n";
+    B.close();
 }
 
 /// The path number inactive work-items get: 2 for Head-or-Tail, the number
@@ -134,41 +134,38 @@ unsigned inactivePath(const RemapRound &R) {
   return usesSubCounts(R.Algo) ? R.Paths : 2;
 }
 
-/// Lines that store the live state at slot tdr_pos.
-void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
-               const std::string &K) {
+void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R) {
   std::vector<std::string> All, Active;
   for (const LiveVar &LV : R.Live)
     if (LV.How == LiveVar::Migrate)
       (LV.ActiveOnly ? Active : All).push_back(moveLine(Plan, LV, true, "tdr_pos"));
-  block(S, All, false, K);
-  block(S, Active, true, K);
+  block(B, All, false);
+  block(B, Active, true);
 }
 
-static void emitTakeOver(std::string &S, const KernelPlan &Plan,
+static void emitTakeOver(CodeBuilder &B, const KernelPlan &Plan,
                          const RemapRound &R,
                          const std::vector<std::string> &Recompute,
-                         const std::string &K, const Dialect &Dl) {
+                         const Dialect &Dl) {
   bool Region = R.Region >= 0;
-  S += K + "tdr_lid = tdr_pool[tdr_plid];\n";
-  S += K + "tdr_path = tdr_path_of[tdr_plid];\n";
+  B.line("tdr_lid = tdr_pool[tdr_plid];");
+  B.line("tdr_path = tdr_path_of[tdr_plid];");
   if (Region)
-    S += K + "tdr_active = tdr_path != " + std::to_string(inactivePath(R)) +
-         ";\n";
+    B.line("tdr_active = tdr_path != " + std::to_string(inactivePath(R)) + ";");
   for (unsigned D = 0; D < Plan.Dims; ++D) {
     std::string Id = redirectedId(false, D);
     if (D == 0)
-      S += K + Id + " = tdr_lid % " + Dl.localSize(0) + ";\n";
+      B.line(Id + " = tdr_lid % " + Dl.localSize(0) + ";");
     else if (D == 1)
-      S += K + Id + " = tdr_lid / " + Dl.localSize(0) + " % " +
-           Dl.localSize(1) + ";\n";
+      B.line(Id + " = tdr_lid / " + Dl.localSize(0) + " % " + Dl.localSize(1) +
+             ";");
     else
-      S += K + Id + " = tdr_lid / (" + Dl.localSize(0) + " * " +
-           Dl.localSize(1) + ");\n";
+      B.line(Id + " = tdr_lid / (" + Dl.localSize(0) + " * " +
+             Dl.localSize(1) + ");");
   }
   for (unsigned D = 0; D < Plan.Dims && Dl.GlobalIds; ++D)
-    S += K + redirectedId(true, D) + " = " + Dl.globalId(D) + " - " +
-         Dl.localId(D) + " + " + redirectedId(false, D) + ";\n";
+    B.line(redirectedId(true, D) + " = " + Dl.globalId(D) + " - " +
+           Dl.localId(D) + " + " + redirectedId(false, D) + ";");
   // Recomputed values are pure functions of the IDs: every work-item takes
   // them, like the state that lives outside the active region.
   std::vector<std::string> All, Active;
@@ -179,38 +176,59 @@ static void emitTakeOver(std::string &S, const KernelPlan &Plan,
     else
       All.push_back(LV.name() + " = " + Recompute[RI++] + ";");
   }
-  block(S, All, false, K);
-  block(S, Active, true, K);
+  block(B, All, false);
+  block(B, Active, true);
 }
 
-void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
+void emitHandOver(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,
                   const std::vector<std::string> &Recompute,
-                  const std::string &TakeOverIf, const std::string &J,
-                  const Dialect &D) {
-  S += J + (R.GlobalFence ? D.barrier(true) +
-                                " /* global memory accesses hand over too */\n"
-                          : D.barrier(false) + "\n");
-  S += J + "if (" + TakeOverIf + ") {\n";
-  emitTakeOver(S, Plan, R, Recompute, J + "  ", D);
-  S += J + "}\n";
+                  const std::string &TakeOverIf, const Dialect &D) {
+  B.line(R.GlobalFence
+             ? D.barrier(true) + " /* global memory accesses hand over too */"
+             : D.barrier(false));
+  B.open("if (" + TakeOverIf + ") {");
+  emitTakeOver(B, Plan, R, Recompute, D);
+  B.close();
 }
 
-void emitStableSlotAndHandOver(std::string &S, const KernelPlan &Plan,
+void emitHeadOrTailReset(CodeBuilder &B, const RemapRound &R,
+                         const Dialect &D) {
+  B.line("if (" + enabledFlag(R) + " && tdr_plid == 0u) { tdr_head = 0; "
+         "tdr_tail = (int)tdr_wgsize - 1;" +
+         std::string(R.Region >= 0 ? " tdr_ninactive = 0;" : "") + " }");
+  B.line(D.barrier(false));
+}
+
+void emitHeadOrTailSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
+                                   const RemapRound &R,
+                                   const std::vector<std::string> &Recompute,
+                                   const Dialect &D) {
+  B.line("tdr_pool[tdr_pos] = tdr_lid;");
+  B.line("tdr_path_of[tdr_pos] = (" + std::string(D.UChar) +
+         (R.Region >= 0 ? ")(tdr_active ? tdr_path : 2);" : ")tdr_path;"));
+  emitSaves(B, Plan, R);
+  B.close(); // the round's `if (enabled) {`
+  emitHandOver(B, Plan, R, Recompute, enabledFlag(R), D);
+  B.close(); // the round's block
+}
+
+void emitStableSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
                                const RemapRound &R,
                                const std::vector<std::string> &Recompute,
-                               const std::string &I, const Dialect &D) {
-  std::string J = I + "  ", K = I + "    ", L = I + "      ";
-  S += K + "tdr_pool[tdr_pos] = tdr_lid;\n";
-  S += K + "tdr_path_of[tdr_pos] = (" + D.UChar + ")tdr_p;\n";
-  std::string Saves;
-  emitSaves(Saves, Plan, R, L);
+                               const Dialect &D) {
+  B.line("tdr_pool[tdr_pos] = tdr_lid;");
+  B.line("tdr_path_of[tdr_pos] = (" + std::string(D.UChar) + ")tdr_p;");
+  CodeBuilder Saves(B.indent() + "  ");
+  emitSaves(Saves, Plan, R);
   if (!Saves.empty())
-    S += K + "if (tdr_pos != (int)tdr_plid) { /* a " + D.Item +
-         " that keeps its slot keeps its state */\n" + Saves + K + "}\n";
-  S += J + "}\n";
-  emitHandOver(S, Plan, R, Recompute,
-               enabledFlag(R) + " && tdr_pool[tdr_plid] != tdr_lid", J, D);
-  S += I + "}\n";
+    B.open("if (tdr_pos != (int)tdr_plid) { /* a " + std::string(D.Item) +
+           " that keeps its slot keeps its state */")
+        .append(Saves.str())
+        .close();
+  B.close(); // the round's `if (enabled) {`
+  emitHandOver(B, Plan, R, Recompute,
+               enabledFlag(R) + " && tdr_pool[tdr_plid] != tdr_lid", D);
+  B.close(); // the round's block
 }
 
 std::string remapRound(const KernelPlan &Plan, const RemapRound &R,

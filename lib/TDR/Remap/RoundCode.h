@@ -16,6 +16,7 @@
 #ifndef TDRC_LIB_TDR_ROUNDCODE_H
 #define TDRC_LIB_TDR_ROUNDCODE_H
 
+#include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/Remap/RemapPlan.h"
 #include <string>
@@ -32,24 +33,35 @@ std::string enabledFlag(const RemapRound &R);
 unsigned inactivePath(const RemapRound &R);
 
 /// Lines that store the live state at slot tdr_pos.
-void emitSaves(std::string &S, const KernelPlan &Plan, const RemapRound &R,
-               const std::string &Indent);
+void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R);
 
 /// The hand-over barrier (fencing global memory when the plan says so), then,
 /// where TakeOverIf holds, the slot's logical work-item, its path, IDs and
 /// live state.
-void emitHandOver(std::string &S, const KernelPlan &Plan, const RemapRound &R,
+void emitHandOver(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,
                   const std::vector<std::string> &Recompute,
-                  const std::string &TakeOverIf, const std::string &Indent,
-                  const Dialect &D);
+                  const std::string &TakeOverIf, const Dialect &D);
+
+/// A Head-or-Tail round's start: one work-item resets the head and the
+/// tail (and the inactive count), then a barrier.
+void emitHeadOrTailReset(CodeBuilder &B, const RemapRound &R, const Dialect &D);
+
+/// A Head-or-Tail round's end, inside its `if (enabled) {` (B is there) with
+/// tdr_pos known: the slot's ID, path and state, the closing brace, the
+/// hand-over and the round's closing brace.
+void emitHeadOrTailSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
+                                   const RemapRound &R,
+                                   const std::vector<std::string> &Recompute,
+                                   const Dialect &D);
 
 /// The end of a stable round (DGI, ballot), inside its `if (tdr_enabled) {`
-/// with tdr_p and tdr_pos known: the slot's ID and path, the state of a
-/// work-item that changes slot, the hand-over, and the round's closing braces.
-void emitStableSlotAndHandOver(std::string &S, const KernelPlan &Plan,
+/// (B is there) with tdr_p and tdr_pos known: the slot's ID and path, the
+/// state of a work-item that changes slot, the hand-over, and the round's
+/// closing braces.
+void emitStableSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
                                const RemapRound &R,
                                const std::vector<std::string> &Recompute,
-                               const std::string &Indent, const Dialect &D);
+                               const Dialect &D);
 
 std::string headOrTail(const KernelPlan &Plan, const RemapRound &R,
                        const std::vector<std::string> &Recompute,
