@@ -41,6 +41,7 @@ const char *ChoiceSupport = R"(
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <vector>
 namespace tdr_choice {
 enum Mode { Measure, Model, Rewritten, Original };
@@ -68,7 +69,15 @@ public:
   Launch begin(bool Pays, const double *K, unsigned N, cudaStream_t S) {
     Launch L = {M == Rewritten || (M != Original && Pays), nullptr, nullptr, nullptr};
     if (M != Measure || !Pays) return L; /* the rewrite cannot pay: no trial */
-    const std::vector<double> Key(K, K + N);
+    /* A stream being captured into a graph cannot be synchronised: the model. */
+    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(S, &Capture) != cudaSuccess ||
+        Capture != cudaStreamCaptureStatusNone) return L;
+    int Dev = 0; /* each GPU decides for itself */
+    if (cudaGetDevice(&Dev) != cudaSuccess) return L;
+    std::vector<double> Key(K, K + N);
+    Key.push_back((double)Dev);
+    std::lock_guard<std::mutex> Lock(Mu); /* launches from several threads */
     std::map<std::vector<double>, Bucket>::iterator It = Buckets.find(Key);
     if (It == Buckets.end()) {
       if (Buckets.size() >= 256) return L; /* too many buckets: the model */
@@ -92,6 +101,7 @@ public:
         cudaEventElapsedTime(&Ms, L.Start, L.Stop) != cudaSuccess) Ms = -1.0f;
     cudaEventDestroy(L.Start);
     cudaEventDestroy(L.Stop);
+    std::lock_guard<std::mutex> Lock(Mu);
     Bucket &B = *L.B;
     int V = L.Remapped ? 1 : 0;
     if (Ms < 0.0f) { B.Pick = 0; return; } /* no timing: the original */
@@ -105,6 +115,7 @@ public:
 private:
   const char *Name;
   Mode M;
+  std::mutex Mu;
   std::map<std::vector<double>, Bucket> Buckets;
 };
 } // namespace tdr_choice

@@ -253,10 +253,15 @@ cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorString(cudaError_t);
 cudaError_t cudaSetDevice(int);
+cudaError_t cudaGetDevice(int *);
 cudaError_t cudaGetDeviceCount(int *);
 cudaError_t cudaStreamCreate(cudaStream_t *);
 cudaError_t cudaStreamDestroy(cudaStream_t);
 cudaError_t cudaStreamSynchronize(cudaStream_t);
+enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0,
+                               cudaStreamCaptureStatusActive = 1,
+                               cudaStreamCaptureStatusInvalidated = 2 };
+cudaError_t cudaStreamIsCapturing(cudaStream_t, cudaStreamCaptureStatus *);
 cudaError_t cudaEventCreate(cudaEvent_t *);
 cudaError_t cudaEventDestroy(cudaEvent_t);
 cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t = 0);
