@@ -149,6 +149,14 @@ llvm::StringSet<> identifiers(llvm::StringRef E) {
   return Out;
 }
 
+/// Code written for the device: a kernel, or a function declared
+/// __device__.  Clang makes lambdas implicitly __host__ __device__; a launch
+/// in one (a host thread's body) is host code.
+AST_MATCHER(FunctionDecl, runsOnDevice) {
+  const auto *Dev = Node.getAttr<CUDADeviceAttr>();
+  return Node.hasAttr<CUDAGlobalAttr>() || (Dev && !Dev->isImplicit());
+}
+
 /// One launch site as a call of the launcher; empty (and Why) when a part
 /// of it is not plain text of the file.
 std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
@@ -199,14 +207,32 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
     if (Named.count(P->getName()) && P->getType()->isArithmeticType())
       Key += ", (double)(" + P->getNameAsString() + ")";
   }
+  // The shared code holds #includes: at file scope, so before the outermost
+  // namespace or extern "C" block around K, if any.
+  const Decl *Outer = nullptr;
+  for (const DeclContext *DC = K->getDeclContext();
+       DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    Outer = cast<Decl>(DC);
+  std::string Inline = WithSupport ? ChoiceSupport : "";
+  if (WithSupport && Outer) {
+    SourceLocation B = Outer->getBeginLoc();
+    if (B.isMacroID() || !SM.isInMainFile(B)) {
+      Out.Note = "no launcher: the namespace around the kernel begins in a "
+                 "macro or another file";
+      return Out;
+    }
+    Out.Support = std::string(ChoiceSupport).substr(1) + "\n";
+    Out.SupportAt = SM.getFileOffset(B);
+    Inline.clear();
+  }
   std::string When = C.When.empty() ? "true" : C.When;
   std::string Cfg = "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" +
                     Args + ");\n";
   Out.Launcher =
-"\n" + std::string(WithSupport ? ChoiceSupport : "") + "/* tdrc: runs '" + N + "' or '" +
+"\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
       originalKernelName(N) +
       "', whichever is faster for this launch (--keep-original) */\n"
-      "static void " + Launcher +
+      "static inline void " + Launcher +
       "(dim3 tdr_grid, dim3 tdr_block, size_t tdr_shmem, cudaStream_t "
       "tdr_stream" + Params + ")\n{\n"
       "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\");\n"
@@ -229,8 +255,7 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
   auto Calls = match(
       findAll(cudaKernelCallExpr(
                   callee(functionDecl(hasName(N))),
-                  unless(hasAncestor(functionDecl(anyOf(
-                      hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal))))))
+                  unless(hasAncestor(functionDecl(runsOnDevice()))))
                   .bind("c")),
       Ctx);
   llvm::DenseSet<const CUDAKernelCallExpr *> Seen; // found once per parent
@@ -243,14 +268,21 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       continue;
     SourceLocation Begin = Call->getBeginLoc(), End = Call->getRParenLoc();
     const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
-    std::string SiteWhy;
+    std::string SiteWhy, Qualifier;
+    // `ns::K<<<...>>>` calls `ns::K_tdr_launch`: the launcher is declared
+    // where K is.
+    if (Ref && Ref->hasQualifier())
+      Qualifier = source(Ctx, Ref->getQualifierLoc().getSourceRange());
     if (Begin.isMacroID() || End.isMacroID() || !SM.isInMainFile(Begin) ||
-        !Ref || Ref->hasQualifier() || Ref->hasExplicitTemplateArgs())
-      SiteWhy = "it is written by a macro or names the kernel qualified";
+        !Ref || (Ref->hasQualifier() && Qualifier.empty()) ||
+        Ref->hasExplicitTemplateArgs())
+      SiteWhy = "it is written by a macro or names the kernel with template "
+                "arguments";
     else if (SM.getFileOffset(Begin) < T.End)
       SiteWhy = "it comes before the kernel's definition";
-    std::string Text =
-        SiteWhy.empty() ? launchCall(Ctx, Call, Launcher, SiteWhy) : "";
+    std::string Text = SiteWhy.empty()
+                           ? launchCall(Ctx, Call, Qualifier + Launcher, SiteWhy)
+                           : "";
     if (!SiteWhy.empty()) {
       ++Skipped;
       Why = SiteWhy;

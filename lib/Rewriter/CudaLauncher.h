@@ -25,6 +25,12 @@ std::optional<KernelText> kernelText(const clang::SourceManager &SM,
 
 struct CudaLaunches {
   std::string Launcher; // text to put after the original's copy
+  /// The host code every launcher shares (it holds #includes, so it must be
+  /// at file scope) and where it goes, when the kernel is inside a namespace
+  /// or an extern "C" block: right before the outermost one.  Otherwise it
+  /// starts Launcher.
+  std::string Support;
+  unsigned SupportAt = 0;
   /// Launch sites to replace: [begin, end) offsets and the new call.
   std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Sites;
   std::string Note; // sites left as they were, and why

@@ -99,6 +99,8 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
     Out.LaunchSites = L.Sites.size();
     for (const auto &[Range, Text] : L.Sites)
       E.replace(Range.first, Range.second - Range.first, Text);
+    if (!L.Support.empty())
+      E.insert(L.SupportAt, L.Support);
   }
   E.insert(T->LineStart, descriptor(K, C));
   E.insert(T->End, After);

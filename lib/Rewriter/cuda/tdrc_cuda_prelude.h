@@ -262,6 +262,18 @@ enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0,
                                cudaStreamCaptureStatusActive = 1,
                                cudaStreamCaptureStatusInvalidated = 2 };
 cudaError_t cudaStreamIsCapturing(cudaStream_t, cudaStreamCaptureStatus *);
+enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal = 0,
+                             cudaStreamCaptureModeThreadLocal = 1,
+                             cudaStreamCaptureModeRelaxed = 2 };
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+cudaError_t cudaStreamBeginCapture(cudaStream_t, cudaStreamCaptureMode);
+cudaError_t cudaStreamEndCapture(cudaStream_t, cudaGraph_t *);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t,
+                                 unsigned long long = 0);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t, cudaStream_t);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t);
+cudaError_t cudaGraphDestroy(cudaGraph_t);
 cudaError_t cudaEventCreate(cudaEvent_t *);
 cudaError_t cudaEventDestroy(cudaEvent_t);
 cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t = 0);

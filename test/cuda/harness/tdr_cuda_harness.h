@@ -42,6 +42,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <mutex> // the launcher tdrc writes into a rewrite uses it (docs/runtime.md)
 #include <sstream>
 #include <string>
 #include <type_traits>
