@@ -108,11 +108,12 @@ static cl::opt<bool> Force(
     cl::cat(Category));
 static cl::opt<bool> KeepOriginalOpt(
     "keep-original",
-    cl::desc("Also keep each changed kernel's original whole, as "
+    cl::desc("Keep each changed kernel's original whole, as "
              "NAME_tdr_original, for a choice per launch (runtime/cl; in CUDA "
              "a launcher NAME_tdr_launch that the file's launches call); see "
-             "docs/runtime.md"),
-    cl::cat(Category));
+             "docs/runtime.md.  On by default: --keep-original=false writes "
+             "the rewrite alone, with its in-kernel switch"),
+    cl::init(true), cl::cat(Category));
 static cl::opt<std::string> CudaPathOpt(
     "cuda-path",
     cl::desc("CUDA toolkit whose headers parse .cu files (default: "

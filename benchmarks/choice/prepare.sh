@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # benchmarks/choice/prepare.sh TDRC OUT: each kernel file as it is and
-# rewritten by tdrc in three modes: default, --keep-original (the launch-time
-# choice) and --force (every round); run here, where tdrc's Clang is.
+# rewritten by tdrc in three modes: "default", the rewrite alone with its
+# in-kernel switch (--keep-original=false, tdrc's default before
+# 2026-11-26), "keep", tdrc's default now (the original kept, the launch-time
+# choice), and --force alone (every round); run here, where tdrc's Clang is.
 set -euo pipefail
 tdrc=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,16 +13,16 @@ mkdir -p "$out/kernels"
 for f in "$here"/kernels/*.cu; do
   b=$(basename "$f" .cu)
   cp "$f" "$out/kernels/$b.orig.cu"
-  "$tdrc" "$f" -o "$out/kernels/$b.default.cu" --explain > "$out/kernels/$b.default.explain"
+  "$tdrc" --keep-original=false "$f" -o "$out/kernels/$b.default.cu" --explain > "$out/kernels/$b.default.explain"
   "$tdrc" --keep-original "$f" -o "$out/kernels/$b.keep.cu" --explain > "$out/kernels/$b.keep.explain"
-  "$tdrc" --force "$f" -o "$out/kernels/$b.force.cu"
+  "$tdrc" --force --keep-original=false "$f" -o "$out/kernels/$b.force.cu"
 done
 # OpenCL twins, run through runtime/cl (choice_cl.cpp).
 mkdir -p "$out/cl"
 for f in "$here"/kernels_cl/*.cl; do
   b=$(basename "$f" .cl)
   cp "$f" "$out/cl/$b.cl"
-  "$tdrc" "$f" -o "$out/cl/$b.default.tdr.cl"
+  "$tdrc" --keep-original=false "$f" -o "$out/cl/$b.default.tdr.cl"
   "$tdrc" --keep-original "$f" -o "$out/cl/$b.keep.tdr.cl"
-  "$tdrc" --force "$f" -o "$out/cl/$b.force.tdr.cl"
+  "$tdrc" --force --keep-original=false "$f" -o "$out/cl/$b.force.tdr.cl"
 done

@@ -4,7 +4,7 @@
 // HOST: __device__ float twice(float v) { return 2.0f * v; }
 // HOST: void launch(const float *in, float *out, int n)
 // HOST-NEXT: {
-// HOST-NEXT:     cuda_hot<<<(n + 127) / 128, 128>>>(in, out, n);
+// HOST-NEXT:     cuda_hot_tdr_launch((n + 127) / 128, 128, 0, 0, in, out, n);
 // HOST-NEXT: }
 // A Head-or-Tail round in CUDA spelling: the bounds guard becomes the active
 // predicate, `x` migrates through __shared__ memory, `i` is recomputed from

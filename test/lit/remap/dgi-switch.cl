@@ -4,7 +4,7 @@
 // (case 1 and -1 share a path). The switch value is computed once before the
 // remap (tdr_key) and moves with its work-item; `f` migrates; the switch
 // tests tdr_key afterwards.
-// EXPLAIN: {{.*}}dgi-switch.cl:[[#@LINE+2]]:15: kernel 'dgi_switch': 1 branch(es) remapped in 1 round(s), 4800 bytes of local memory for work-groups of up to 256 work-items
+// EXPLAIN: {{.*}}dgi-switch.cl:[[#@LINE+2]]:15: kernel 'dgi_switch': 1 branch(es) remapped in 1 round(s), 4800 bytes of local memory for work-groups of up to 256 work-items; original kept as 'dgi_switch_tdr_original'
 // EXPLAIN-NEXT: {{.*}}dgi-switch.cl:[[#@LINE+6]]:5: remapped: divergent (condition depends on 'in[gid]' (12:13), read at a thread-dependent address); Data Group Indexing over 3 paths (N=16), round 1; migrates 'x', 'f', 'tdr_key'; global fence (global memory is accessed on both sides of the remap); recomputes 'gid' from the new ID
 __kernel void dgi_switch(__global const int *in, __global float *out)
 {
