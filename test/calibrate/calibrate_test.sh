@@ -60,4 +60,18 @@ cat "$work/out" "$work/err"
 grep -q "FAILED: the rewrite's output differs from the original's" "$work/out" ||
   fail "the wrong output was not reported"
 [ ! -e "$work/r.json" ] || fail "a profile was written from wrong rewrites"
+# 4. Usage and device errors: one line, exit 2, nothing written.
+usage_error() { # EXPECTED-TEXT ARGS...
+  want=$1; shift
+  "$cal" "$@" >"$work/out" 2>"$work/err"
+  status=$?
+  [ $status -eq 2 ] || fail "'$*' gave exit $status, not 2"
+  grep -qF "tdrc-calibrate: error: $want" "$work/err" ||
+    fail "'$*': expected '$want', got: $(cat "$work/err")"
+}
+usage_error "no --out FILE" --quick
+usage_error "unknown argument '--fast'" --fast --out "$work/u.json"
+usage_error "--n must be a multiple of 256" --n 1000 --out "$work/u.json"
+usage_error "no OpenCL platform 99" --platform 99 --quick --out "$work/u.json"
+[ ! -e "$work/u.json" ] || fail "a usage error wrote a profile"
 echo PASS

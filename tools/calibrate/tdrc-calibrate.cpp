@@ -306,8 +306,16 @@ int main(int argc, char **argv) {
         Samples.emplace_back();
         Samples.back().Shape = K;
         Samples.back().Algo = Algo;
-        calibrate(T, B, Lens, Samples.back(), O.Verbose);
       }
+    // A full run takes minutes: say where it is.
+    std::fprintf(stderr, "tdrc-calibrate: %zu kernel(s) on %s\n",
+                 Samples.size(), D.Name.c_str());
+    for (size_t I = 0; I < Samples.size(); ++I) {
+      std::fprintf(stderr, "tdrc-calibrate: [%zu/%zu] %s %s\n", I + 1,
+                   Samples.size(), Samples[I].Shape.name().c_str(),
+                   Samples[I].Algo.c_str());
+      calibrate(T, B, Lens, Samples[I], O.Verbose);
+    }
   } catch (const std::exception &E) {
     std::cerr << "tdrc-calibrate: error: " << E.what() << "\n";
     return 2;
