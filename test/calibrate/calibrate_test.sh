@@ -9,12 +9,9 @@ tdrc=$1 cal=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 2
 fail() { echo "FAIL: $*"; exit 1; }
 
-# 1. A quick calibration: exit 0, a profile that tdrc reads.
-"$cal" --quick --tdrc "$tdrc" --out "$work/p.json" >"$work/out" 2>"$work/err" ||
-  { cat "$work/out" "$work/err"; fail "tdrc-calibrate --quick failed"; }
-cat "$work/out"
-grep -q '^wrote ' "$work/out" || fail "no 'wrote' line"
-python3 - "$work/p.json" <<'PY' || fail "the profile is not what it should be"
+# check_profile FILE: a valid quick profile.
+check_profile() {
+python3 - "$1" <<'PY' || fail "the profile $1 is not what it should be"
 import json, sys
 p = json.load(open(sys.argv[1]))
 assert p["tdrc-cost-profile"] == 1 and p["api"] == "opencl" and p["device"], p
@@ -28,6 +25,14 @@ for name, s in p["strategies"].items():
     assert name in ("hot", "dgi") and s["cost"] >= 0, s
 assert set(p["preferred"]) == {"2"} and p["preferred"]["2"] in ("hot", "dgi"), p
 PY
+}
+
+# 1. A quick calibration: exit 0, a profile that tdrc reads.
+"$cal" --quick --tdrc "$tdrc" --out "$work/p.json" >"$work/out" 2>"$work/err" ||
+  { cat "$work/out" "$work/err"; fail "tdrc-calibrate --quick failed"; }
+cat "$work/out"
+grep -q '^wrote ' "$work/out" || fail "no 'wrote' line"
+check_profile "$work/p.json"
 "$tdrc" "$(dirname "$0")/../kernels/ifelse_basic.cl" -o "$work/k.cl" \
   --cost-profile "$work/p.json" --explain >"$work/explain" ||
   fail "tdrc rejects the profile"
@@ -60,7 +65,17 @@ cat "$work/out" "$work/err"
 grep -q "FAILED: the rewrite's output differs from the original's" "$work/out" ||
   fail "the wrong output was not reported"
 [ ! -e "$work/r.json" ] || fail "a profile was written from wrong rewrites"
-# 4. Usage and device errors: one line, exit 2, nothing written.
+# 4. In two steps: --prepare runs tdrc, --measure only OpenCL (a GPU
+# machine without LLVM), with no tdrc to be found.
+"$cal" --quick --tdrc "$tdrc" --prepare "$work/prep" >"$work/out" 2>"$work/err" ||
+  { cat "$work/out" "$work/err"; fail "--prepare failed"; }
+grep -q "^prepared 4 kernel(s) in $work/prep" "$work/out" || fail "no 'prepared' line"
+env PATH=/nonexistent "$cal" --tdrc /nonexistent/tdrc --measure "$work/prep" \
+  --out "$work/m.json" >"$work/out" 2>"$work/err" ||
+  { cat "$work/out" "$work/err"; fail "--measure failed"; }
+check_profile "$work/m.json"
+
+# 5. Usage and device errors: one line, exit 2, nothing written.
 usage_error() { # EXPECTED-TEXT ARGS...
   want=$1; shift
   "$cal" "$@" >"$work/out" 2>"$work/err"
@@ -73,5 +88,7 @@ usage_error "no --out FILE" --quick
 usage_error "unknown argument '--fast'" --fast --out "$work/u.json"
 usage_error "--n must be a multiple of 256" --n 1000 --out "$work/u.json"
 usage_error "no OpenCL platform 99" --platform 99 --quick --out "$work/u.json"
+usage_error "cannot read $work/none/manifest.txt" --measure "$work/none" --out "$work/u.json"
+usage_error "give --prepare or --measure, not both" --prepare a --measure b
 [ ! -e "$work/u.json" ] || fail "a usage error wrote a profile"
 echo PASS

@@ -109,9 +109,31 @@ struct Fit {
 /// cost + per_key * keys by least squares over the measured samples of Algo.
 Fit fitStrategy(const std::string &Algo, const std::vector<Sample> &S);
 
+/// Every (kernel, strategy) of the calibration set, not yet calibrated.
+std::vector<Sample> calibrationSamples(bool Quick);
+
+/// --prepare / --measure: the samples tdrc prepared in a folder (their
+/// kernels and rewrites beside it), so that the GPU machine needs no tdrc.
+/// Writes Dir/manifest.txt; false when it cannot.
+bool writeManifest(const std::string &Dir, bool Quick,
+                   const std::vector<Sample> &S);
+/// Reads it back into S and Quick; an error message, or none.
+std::optional<std::string> readManifest(const std::string &Dir, bool &Quick,
+                                        std::vector<Sample> &S);
+
 struct DeviceDesc {
   std::string Name, Platform, Version;
 };
+
+/// Per path count, the strategy whose rewrite ran fastest at the longest
+/// length (mean time relative to the original over that count's kernels).
+std::vector<std::pair<unsigned, std::string>>
+preferredStrategies(const std::vector<Sample> &Samples);
+/// Prints the table of every sample, the fits and the preferred strategies.
+void summary(const DeviceDesc &D, const std::vector<Sample> &Samples,
+             const std::vector<Fit> &Fits,
+             const std::vector<std::pair<unsigned, std::string>> &Pref,
+             const std::vector<int> &Lens);
 
 /// The cost profile's text (version 1, docs/cost-profile.md).
 std::string profileJson(const DeviceDesc &D, const std::vector<Fit> &Fits,

@@ -2,6 +2,8 @@
 //
 //   tdrc-calibrate --out PROFILE.json [--platform I --device J] [--quick]
 //                  [--tdrc PATH] [--n N] [--work-dir DIR] [-v]
+//   tdrc-calibrate --prepare DIR [--quick]     (where tdrc runs)
+//   tdrc-calibrate --measure DIR --out PROFILE.json   (on the GPU machine)
 //
 // Runs the calibration kernels (Kernels.cpp) on an OpenCL device, original
 // against tdrc's rewrite with each OpenCL strategy, and writes a cost profile
@@ -18,7 +20,8 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <cerrno>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace tdrc::cal;
@@ -27,6 +30,7 @@ namespace {
 
 struct Options {
   std::string Out, Tdrc, WorkDir;
+  std::string Prepare, Measure; // --prepare DIR, --measure DIR
   int Platform = -1, Device = -1;
   unsigned N = 0; // 0: the mode's default
   bool Quick = false, Verbose = false;
@@ -52,6 +56,10 @@ const char *Help =
     "  --tdrc PATH      the tdrc binary (default: next to this one, else "
     "PATH)\n"
     "  --work-dir DIR   keep the kernels, rewrites and tdrc reports in DIR\n"
+    "  --prepare DIR    only run tdrc: kernels, rewrites and the model's view\n"
+    "                   into DIR (no OpenCL needed)\n"
+    "  --measure DIR    only time what --prepare left in DIR (no tdrc "
+    "needed)\n"
     "  -v               print each tdrc command and each measurement\n";
 
 /// Parses argv; a usage error's exit status, or 0 (-1: --help printed).
@@ -86,6 +94,12 @@ int parse(int Argc, char **Argv, Options &O) {
     } else if (A == "--work-dir") {
       if (!Value(O.WorkDir))
         return usage("--work-dir needs a folder");
+    } else if (A == "--prepare") {
+      if (!Value(O.Prepare))
+        return usage("--prepare needs a folder");
+    } else if (A == "--measure") {
+      if (!Value(O.Measure))
+        return usage("--measure needs a folder");
     } else if (A == "--platform") {
       if (!Index(O.Platform))
         return usage("--platform needs an index (0, 1, ...)");
@@ -108,7 +122,9 @@ int parse(int Argc, char **Argv, Options &O) {
       return usage("unknown argument '" + A + "' (see --help)");
     }
   }
-  if (O.Out.empty())
+  if (!O.Prepare.empty() && !O.Measure.empty())
+    return usage("give --prepare or --measure, not both");
+  if (O.Out.empty() && O.Prepare.empty())
     return usage("no --out FILE (see --help)");
   return 0;
 }
@@ -163,29 +179,33 @@ std::vector<int> lengths(bool Quick) {
   return L;
 }
 
-/// Calibrates one kernel with one strategy into S (S.Error on failure).
-void calibrate(Tdrc &T, Bench &B, const std::vector<int> &Lens, Sample &S,
-               bool Verbose) {
+/// The part that needs tdrc: S's kernel and its rewrite in Dir, and the
+/// model's view of it (S.Error on failure).
+void prepare(Tdrc &T, Sample &S) {
   std::string Base = T.workDir() + "/" + S.Shape.name();
   std::string Orig = Base + ".cl", Rw = Base + "." + S.Algo + ".tdr.cl";
-  std::string Src = kernelSource(S.Shape);
-  if (!writeFile(Orig, Src)) {
+  if (!writeFile(Orig, kernelSource(S.Shape)))
     S.Error = "cannot write " + Orig;
-    return;
-  }
-  if (auto E = T.rewrite(Orig, S.Algo, Rw)) {
+  else if (auto E = T.rewrite(Orig, S.Algo, Rw))
     S.Error = *E;
-    return;
-  }
-  if (auto E = T.probe(Orig, S.Algo, S.Model)) {
+  else if (auto E = T.probe(Orig, S.Algo, S.Model))
     S.Error = *E;
-    return;
-  }
+}
+
+/// The part that needs the device: times S's kernel against its rewrite
+/// (from Dir) and finds the break-even (S.Error on failure).
+void measure(Bench &B, const std::string &Dir, const std::vector<int> &Lens,
+             Sample &S, bool Verbose) {
+  std::string Rw = Dir + "/" + S.Shape.name() + "." + S.Algo + ".tdr.cl";
   std::ifstream F(Rw);
   std::string Rewritten((std::istreambuf_iterator<char>(F)),
                         std::istreambuf_iterator<char>());
+  if (Rewritten.empty()) {
+    S.Error = "cannot read " + Rw;
+    return;
+  }
   try {
-    if (auto E = B.compare(Src, Rewritten, Lens, S.Times)) {
+    if (auto E = B.compare(kernelSource(S.Shape), Rewritten, Lens, S.Times)) {
       S.Error = *E;
       return;
     }
@@ -204,68 +224,62 @@ void calibrate(Tdrc &T, Bench &B, const std::vector<int> &Lens, Sample &S,
     S.TrueCost = S.Model.gainAt(S.Even.Len) - S.Model.Words;
 }
 
-/// Per path count, the strategy whose rewrite ran fastest at the longest
-/// length (mean time ratio over that count's kernels).
-std::vector<std::pair<unsigned, std::string>>
-preferred(const std::vector<Sample> &Samples) {
-  std::map<unsigned, std::map<std::string, std::pair<double, unsigned>>> Sum;
-  for (const Sample &S : Samples)
-    if (S.Error.empty() && !S.Times.empty()) {
-      auto &E = Sum[S.Shape.Paths][S.Algo];
-      E.first += S.Times.back().Rewrite / S.Times.back().Original;
-      ++E.second;
-    }
-  std::vector<std::pair<unsigned, std::string>> Out;
-  for (auto &[P, ByAlgo] : Sum) {
-    std::string Best;
-    double BestMean = 0;
-    for (auto &[A, E] : ByAlgo)
-      if (Best.empty() || E.first / E.second < BestMean) {
-        Best = A;
-        BestMean = E.first / E.second;
-      }
-    Out.push_back({P, Best});
+/// Runs Step on each sample without an error, saying where it is (a full
+/// run takes minutes).
+template <typename StepFn>
+void eachSample(std::vector<Sample> &Samples, const char *What, StepFn Step) {
+  for (size_t I = 0; I < Samples.size(); ++I) {
+    if (!Samples[I].Error.empty())
+      continue;
+    std::fprintf(stderr, "tdrc-calibrate: %s [%zu/%zu] %s %s\n", What, I + 1,
+                 Samples.size(), Samples[I].Shape.name().c_str(),
+                 Samples[I].Algo.c_str());
+    Step(Samples[I]);
   }
-  return Out;
 }
 
-void summary(const DeviceDesc &D, const std::vector<Sample> &Samples,
-             const std::vector<Fit> &Fits,
-             const std::vector<std::pair<unsigned, std::string>> &Pref,
-             const std::vector<int> &Lens) {
-  std::printf("tdrc-calibrate: %s (%s, %s)\n", D.Name.c_str(),
-              D.Platform.c_str(), D.Version.c_str());
-  std::printf("%-18s %-4s %5s %-22s %9s %9s %14s\n", "kernel", "alg", "keys",
-              "break-even length", "true cost", "default",
-              ("speedup @" + std::to_string(Lens.back())).c_str());
-  for (const Sample &S : Samples) {
-    std::printf("%-18s %-4s ", S.Shape.name().c_str(), S.Algo.c_str());
-    if (!S.Error.empty()) {
-      std::printf("FAILED: %s\n", S.Error.c_str());
-      continue;
-    }
-    char Even[32] = "never pays";
-    if (S.Even.What == BreakEven::Always)
-      std::snprintf(Even, sizeof Even, "always pays");
-    else if (S.Even.What == BreakEven::Measured)
-      std::snprintf(Even, sizeof Even, "%.1f", S.Even.Len);
-    char Cost[32] = "-";
-    if (S.Even.What == BreakEven::Measured)
-      std::snprintf(Cost, sizeof Cost, "%.0f", S.TrueCost);
-    std::printf("%5.0f %-22s %9s %9.0f %13.3fx\n", S.Model.Keys, Even, Cost,
-                S.Model.DefaultCost + S.Model.DefaultPerKey * S.Model.Keys,
-                S.Times.back().ratio());
+unsigned failures(const std::vector<Sample> &Samples) {
+  unsigned N = 0;
+  for (const Sample &S : Samples)
+    N += !S.Error.empty();
+  return N;
+}
+
+/// Times the samples on the device, fits, reports, writes the profile;
+/// main's exit status.
+int measureAndWrite(const Options &O, const std::string &Dir, bool Quick,
+                    std::vector<Sample> &Samples) {
+  DeviceDesc D;
+  std::vector<int> Lens = lengths(Quick);
+  unsigned N = O.N ? O.N : Quick ? 4096 : 1u << 21;
+  try {
+    tdrc::rt::Context C = openDevice(O.Platform, O.Device);
+    D = describe(C);
+    Bench B(C, N, Quick ? 2 : 10);
+    std::fprintf(stderr, "tdrc-calibrate: timing on %s\n", D.Name.c_str());
+    eachSample(Samples, "timing", [&](Sample &S) {
+      measure(B, Dir, Lens, S, O.Verbose);
+    });
+  } catch (const std::exception &E) {
+    std::cerr << "tdrc-calibrate: error: " << E.what() << "\n";
+    return 2;
   }
-  for (const Fit &F : Fits)
-    if (F.Used)
-      std::printf("%s: cost %.0f + %.1f per key (%s)\n", F.Algo.c_str(), F.Cost,
-                  F.PerKey, F.Note.c_str());
-    else
-      std::printf("%s: %s\n", F.Algo.c_str(), F.Note.c_str());
-  std::printf("preferred:");
-  for (auto &[P, A] : Pref)
-    std::printf(" %u paths %s;", P, A.c_str());
-  std::printf("\n");
+  std::vector<Fit> Fits{fitStrategy("hot", Samples), fitStrategy("dgi", Samples)};
+  auto Pref = preferredStrategies(Samples);
+  summary(D, Samples, Fits, Pref, Lens);
+  unsigned Failed = failures(Samples);
+  if (Failed == Samples.size()) {
+    std::cerr << "tdrc-calibrate: error: no kernel could be calibrated; "
+                 "nothing written\n";
+    return 1;
+  }
+  if (!writeAtomically(O.Out, profileJson(D, Fits, Pref, Samples, Quick, N)))
+    return usage("cannot write '" + O.Out + "'");
+  std::printf("wrote %s\n", O.Out.c_str());
+  if (Failed)
+    std::cerr << "tdrc-calibrate: error: " << Failed
+              << " kernel(s) could not be calibrated (see above)\n";
+  return Failed ? 1 : 0;
 }
 
 } // namespace
@@ -274,11 +288,16 @@ int main(int argc, char **argv) {
   Options O;
   if (int Bad = parse(argc, argv, O))
     return Bad < 0 ? 0 : Bad;
-  if (tdrc::rt::Program::disabledByEnvironment())
+  if (tdrc::rt::Program::disabledByEnvironment() && O.Prepare.empty())
     return usage("TDR_DISABLE is set: the runtime would load originals only");
-  if (!O.N)
-    O.N = O.Quick ? 4096 : 1u << 21;
-  WorkFolder Folder{O.WorkDir};
+  bool Quick = O.Quick;
+  std::vector<Sample> Samples;
+  if (!O.Measure.empty()) { // tdrc ran elsewhere (--prepare)
+    if (auto E = readManifest(O.Measure, Quick, Samples))
+      return usage(*E);
+    return measureAndWrite(O, O.Measure, Quick, Samples);
+  }
+  WorkFolder Folder{O.Prepare.empty() ? O.WorkDir : O.Prepare};
   std::string &Work = Folder.Path;
   if (Work.empty()) {
     const char *TmpEnv = std::getenv("TMPDIR");
@@ -288,55 +307,24 @@ int main(int argc, char **argv) {
       return usage("cannot create a work folder in " + Model);
     Work = Model;
     Folder.Temporary = true;
-  } else if (access(Work.c_str(), W_OK) != 0) {
+  } else if ((mkdir(Work.c_str(), 0755) != 0 && errno != EEXIST) ||
+             access(Work.c_str(), W_OK) != 0) {
     return usage("work folder '" + Work + "' is not a writable folder");
   }
   Tdrc T(O.Tdrc.empty() ? defaultTdrc() : O.Tdrc, Work, O.Verbose);
-  std::vector<Sample> Samples;
-  DeviceDesc D;
-  std::vector<int> Lens = lengths(O.Quick);
-  try {
-    tdrc::rt::Context C = openDevice(O.Platform, O.Device);
-    D = describe(C);
-    Bench B(C, O.N, O.Quick ? 2 : 10);
-    for (const KernelShape &K : calibrationSet(O.Quick))
-      for (const char *Algo : {"hot", "dgi"}) {
-        if (K.Paths > 2 && !std::strcmp(Algo, "hot"))
-          continue; // Head-or-Tail takes two paths
-        Samples.emplace_back();
-        Samples.back().Shape = K;
-        Samples.back().Algo = Algo;
-      }
-    // A full run takes minutes: say where it is.
-    std::fprintf(stderr, "tdrc-calibrate: %zu kernel(s) on %s\n",
-                 Samples.size(), D.Name.c_str());
-    for (size_t I = 0; I < Samples.size(); ++I) {
-      std::fprintf(stderr, "tdrc-calibrate: [%zu/%zu] %s %s\n", I + 1,
-                   Samples.size(), Samples[I].Shape.name().c_str(),
-                   Samples[I].Algo.c_str());
-      calibrate(T, B, Lens, Samples[I], O.Verbose);
-    }
-  } catch (const std::exception &E) {
-    std::cerr << "tdrc-calibrate: error: " << E.what() << "\n";
-    return 2;
-  }
-  std::vector<Fit> Fits{fitStrategy("hot", Samples), fitStrategy("dgi", Samples)};
-  auto Pref = preferred(Samples);
-  summary(D, Samples, Fits, Pref, Lens);
-  unsigned Failed = 0;
+  Samples = calibrationSamples(Quick);
+  eachSample(Samples, "rewriting", [&](Sample &S) { prepare(T, S); });
+  if (O.Prepare.empty())
+    return measureAndWrite(O, Work, Quick, Samples);
+  if (!writeManifest(Work, Quick, Samples))
+    return usage("cannot write " + Work + "/manifest.txt");
+  unsigned Failed = failures(Samples);
   for (const Sample &S : Samples)
-    Failed += !S.Error.empty();
-  if (Failed == Samples.size()) {
-    std::cerr << "tdrc-calibrate: error: no kernel could be calibrated; "
-                 "nothing written\n";
-    return 1;
-  }
-  if (!writeAtomically(O.Out,
-                       profileJson(D, Fits, Pref, Samples, O.Quick, O.N)))
-    return usage("cannot write '" + O.Out + "'");
-  std::printf("wrote %s\n", O.Out.c_str());
-  if (Failed)
-    std::cerr << "tdrc-calibrate: error: " << Failed
-              << " kernel(s) could not be calibrated (see above)\n";
-  return Failed ? 1 : 0;
+    if (!S.Error.empty())
+      std::printf("%s %s FAILED: %s\n", S.Shape.name().c_str(), S.Algo.c_str(),
+                  S.Error.c_str());
+  std::printf("prepared %zu kernel(s) in %s; on the GPU machine run: "
+              "tdrc-calibrate --measure %s --out PROFILE.json\n",
+              Samples.size() - Failed, Work.c_str(), Work.c_str());
+  return Failed == Samples.size() ? 1 : 0;
 }
