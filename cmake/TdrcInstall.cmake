@@ -1,5 +1,5 @@
 # Install rules and the CMake package lib/cmake/tdrc (find_package(tdrc)):
-# tdrc and tdrc-usage, the OpenCL runtime libraries of runtime/cl with their
+# tdrc and tdrc-usage (and tdrc-calibrate), the OpenCL runtime libraries of runtime/cl with their
 # headers, tdrc_add_kernels(), the man page.  Every installed path is relative
 # to the prefix: the package works wherever the tree is copied.
 include(GNUInstallDirs)
@@ -51,6 +51,8 @@ if(TDRC_BUILD_RUNTIME)
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(EXPORT tdrcRuntimeTargets NAMESPACE tdrc::
           DESTINATION ${TDRC_INSTALL_CMAKEDIR})
+  # Next to tdrc, which it runs.
+  install(TARGETS tdrc-calibrate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/tdrcConfig.cmake.in

@@ -1,5 +1,6 @@
 # tdrc_add_kernels(<target> SOURCES k1.cl k2.cu ...
-#                  [OUTPUT_DIR dir] [OPTIONS opt...] [GPU name] [EMBED | COPY])
+#                  [OUTPUT_DIR dir] [OPTIONS opt...] [GPU name]
+#                  [COST_PROFILE file] [EMBED | COPY])
 #
 # Rewrites each kernel file with tdrc at build time, one custom command per
 # file, into <OUTPUT_DIR>/k.tdr.cl or k.tdr.cu (OUTPUT_DIR defaults to
@@ -16,6 +17,10 @@
 #            <target>'s CUDA_ARCHITECTURES (unless it lists NN already or is
 #            OFF, all, all-major or native): the kernel is built for the GPU
 #            it was rewritten for, as well as for any the target names.
+#   COST_PROFILE file  becomes `--cost-profile file` (tdrc-calibrate's costs
+#            for the user's device, docs/cost-profile.md; a relative path is
+#            taken from ${CMAKE_CURRENT_SOURCE_DIR}); the rewrites re-run when
+#            it changes.
 #
 # What becomes of the output:
 #   .cu      k.tdr.cu is added to <target>'s sources and compiled into it as
@@ -54,7 +59,7 @@ cmake_policy(PUSH)
 cmake_policy(SET CMP0116 NEW)
 
 function(tdrc_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "EMBED;COPY" "OUTPUT_DIR;GPU"
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "EMBED;COPY" "OUTPUT_DIR;GPU;COST_PROFILE"
                         "SOURCES;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "tdrc_add_kernels: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -77,6 +82,16 @@ function(tdrc_add_kernels target)
                            BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   endif()
   file(MAKE_DIRECTORY "${outdir}") # tdrc writes next to its output
+  set(profile "")
+  set(profile_file "")
+  if(ARG_COST_PROFILE)
+    get_filename_component(profile_file "${ARG_COST_PROFILE}" ABSOLUTE
+                           BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${profile_file}")
+      message(FATAL_ERROR "tdrc_add_kernels: no cost profile '${profile_file}'")
+    endif()
+    set(profile --cost-profile "${profile_file}")
+  endif()
   set(gpu "")
   set(cuda_arch "") # GPU sm_NN: NN, for .cu sources
   if(ARG_GPU)
@@ -178,8 +193,8 @@ function(tdrc_add_kernels target)
     endif()
     add_custom_command(OUTPUT "${out}"
       COMMAND tdrc::tdrc "${src}" -o "${out}" --depfile "${out}.d"
-              ${gpu} ${extra_options} ${ARG_OPTIONS} ${extra_flags}
-      DEPENDS "${src}" "$<TARGET_FILE:tdrc::tdrc>"
+              ${gpu} ${profile} ${extra_options} ${ARG_OPTIONS} ${extra_flags}
+      DEPENDS "${src}" "$<TARGET_FILE:tdrc::tdrc>" ${profile_file}
       DEPFILE "${out}.d"
       WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
       COMMENT "Rewriting ${shown} with tdrc"

@@ -13,6 +13,7 @@
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/ExplainReport.h"
 #include "tdrc/Rewriter/TdrcFrontend.h"
+#include "tdrc/TDR/Remap/CostProfile.h"
 #include "tdrc/TDR/Remap/Strategy.h"
 #include "tdrc/TDR/Transform.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -106,6 +107,12 @@ static cl::opt<bool> Force(
     cl::desc("Keep every round the analysis allows, without the "
              "profitability model (which declines rounds that cannot pay)"),
     cl::cat(Category));
+static cl::opt<std::string> CostProfileOpt(
+    "cost-profile",
+    cl::desc("The profitability model's costs measured on your device "
+             "(tdrc-calibrate's JSON; docs/cost-profile.md); default: the "
+             "compiled-in ones"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> KeepOriginalOpt(
     "keep-original",
     cl::desc("Keep each changed kernel's original whole, as "
@@ -297,6 +304,14 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
   Opts.Force = Force;
+  if (!CostProfileOpt.empty()) {
+    Expected<tdrc::CostProfile> P = tdrc::loadCostProfile(CostProfileOpt);
+    if (!P) {
+      errs() << toString(P.takeError()) << "\n"; // file:line:col: error: ...
+      return 2;
+    }
+    Opts.Costs = std::make_shared<const tdrc::CostProfile>(std::move(*P));
+  }
   Opts.KeepOriginal = KeepOriginalOpt;
   Opts.Smem = SmemOpt;
   Opts.CudaPath = CudaPathOpt;

@@ -73,12 +73,9 @@ struct Run {
   double launch() {
     cl_event E = nullptr;
     K.launch({size_t(N)}, {256}, &E);
-    check(clWaitForEvents(1, &E), "clWaitForEvents");
-    cl_ulong S = 0, T = 0;
-    clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof S, &S, nullptr);
-    clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof T, &T, nullptr);
+    double Ms = eventMillis(E);
     clReleaseEvent(E);
-    return double(T - S) * 1e-6;
+    return Ms;
   }
   void print() {
     std::vector<unsigned> F = OutF.read<unsigned>(), U = OutU.read<unsigned>();

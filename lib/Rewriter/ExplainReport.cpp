@@ -61,14 +61,17 @@ void ExplainReport::add(const KernelOutcome &K) {
         {"migrates", strings(E.Migrates)},
         {"recomputes", strings(E.Recomputes)},
         {"global_fence", E.GlobalFence}};
-    if (E.Profit)
-      O["estimate"] = llvm::json::Object{
-          {"cost", E.Profit->Cost},
-          {"gain", E.Profit->Gain},
-          {"verdict", E.Profit->Verdict},
-          {"condition", orNull(E.Profit->Condition)}};
-    else
+    if (E.Profit) {
+      llvm::json::Object Est{{"cost", E.Profit->Cost},
+                             {"gain", E.Profit->Gain},
+                             {"verdict", E.Profit->Verdict},
+                             {"condition", orNull(E.Profit->Condition)}};
+      if (!E.Profit->Profile.empty()) // only with --cost-profile
+        Est["cost_profile"] = E.Profit->Profile;
+      O["estimate"] = std::move(Est);
+    } else {
       O["estimate"] = nullptr;
+    }
     Entries.push_back(std::move(O));
   }
   Kernels.push_back(llvm::json::Object{

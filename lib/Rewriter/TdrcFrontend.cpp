@@ -67,6 +67,7 @@ public:
                                 "runtime/cl loop); ignored for CUDA");
     }
     TO.Force = Opts.Force;
+    TO.Costs = Opts.Costs.get();
     TO.KeepOriginal = Opts.KeepOriginal;
     TO.RemapAlgorithm = algorithmNamed(Opts.Algorithm, /*OrOption=*/true);
     if (std::optional<Algorithm> A = TO.RemapAlgorithm;

@@ -157,15 +157,7 @@ double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
       check(clRetainEvent(G.E), "clRetainEvent");
       *EventOut = G.E;
     }
-    check(clWaitForEvents(1, &G.E), "clWaitForEvents");
-    cl_ulong Start = 0, End = 0;
-    check(clGetEventProfilingInfo(G.E, CL_PROFILING_COMMAND_START, sizeof Start,
-                                  &Start, nullptr),
-          "clGetEventProfilingInfo(CL_PROFILING_COMMAND_START)");
-    check(clGetEventProfilingInfo(G.E, CL_PROFILING_COMMAND_END, sizeof End,
-                                  &End, nullptr),
-          "clGetEventProfilingInfo(CL_PROFILING_COMMAND_END)");
-    return double(End - Start) * 1e-6;
+    return eventMillis(G.E);
   }
   check(clFinish(Q), "clFinish");
   auto T0 = std::chrono::steady_clock::now();
@@ -174,6 +166,18 @@ double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
   std::chrono::duration<double, std::milli> D =
       std::chrono::steady_clock::now() - T0;
   return D.count();
+}
+
+double eventMillis(cl_event E) {
+  check(clWaitForEvents(1, &E), "clWaitForEvents");
+  cl_ulong Start = 0, End = 0;
+  check(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof Start,
+                                &Start, nullptr),
+        "clGetEventProfilingInfo(CL_PROFILING_COMMAND_START)");
+  check(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof End, &End,
+                                nullptr),
+        "clGetEventProfilingInfo(CL_PROFILING_COMMAND_END)");
+  return double(End - Start) * 1e-6;
 }
 
 Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)

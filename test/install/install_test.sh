@@ -7,7 +7,8 @@
 # directory, builds it, runs it (rewritten and TDR_DISABLE=1, COPY and EMBED),
 # and checks from the verbose build output which tdrc rewrites re-run:
 # none on an unchanged rebuild, only divergent.cl's after its header is
-# touched, only scale.cl's after scale.cl is touched.
+# touched, only scale.cl's after scale.cl is touched, only app_embed's (with
+# --cost-profile) after its COST_PROFILE is touched.
 set -eu
 cmake=$1 build=$2 src=$3 work=$4
 shift 4
@@ -21,7 +22,7 @@ mkdir -p "$work"
 mv "$work/stage" "$work/prefix"
 prefix=$work/prefix
 
-for f in bin/tdrc bin/tdrc-usage include/tdr/cl_host.h include/tdrc/runtime/Runtime.h \
+for f in bin/tdrc bin/tdrc-usage bin/tdrc-calibrate include/tdr/cl_host.h include/tdrc/runtime/Runtime.h \
          share/man/man1/tdrc.1; do
   [ -f "$prefix/$f" ] || fail "$f was not installed"
 done
@@ -109,7 +110,17 @@ for gen in "$@"; do
   build "$dir" "$work/$tag-4-scale.log"
   expect_reruns "$work/$tag-4-scale.log" scale.cl
 
-  build "$dir" "$work/$tag-5-unchanged.log"
-  expect_nothing "$work/$tag-5-unchanged.log"
+  sleep 1
+  touch "$work/app/cost-profile.json"
+  build "$dir" "$work/$tag-5-profile.log"
+  runs=$(tdrc_runs "$work/$tag-5-profile.log")
+  if [ "$(printf '%s\n' "$runs" | grep -c -- '--cost-profile')" -ne 2 ] ||
+     [ "$(printf '%s\n' "$runs" | grep -c .)" -ne 2 ]; then
+    fail "$gen: touching the cost profile should re-run app_embed's 2 rewrites:
+$runs"
+  fi
+
+  build "$dir" "$work/$tag-6-unchanged.log"
+  expect_nothing "$work/$tag-6-unchanged.log"
   echo "install_test: $gen: ok"
 done

@@ -9,10 +9,13 @@
 #ifndef TDRC_REWRITER_TDRCFRONTEND_H
 #define TDRC_REWRITER_TDRCFRONTEND_H
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace tdrc {
+
+struct CostProfile;
 
 struct RewriteOptions {
   unsigned MaxWorkGroupSize = 256;  // bound when reqd_work_group_size is absent
@@ -25,6 +28,8 @@ struct RewriteOptions {
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
+  /// --cost-profile: the model's constants for the user's device.
+  std::shared_ptr<const CostProfile> Costs;
   bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)
   std::vector<std::string> ClangArgs; // what followed `--`
   std::string CudaPath;               // --cuda-path (empty: the default)

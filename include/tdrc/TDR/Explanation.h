@@ -15,6 +15,7 @@ struct Estimate {
   std::string Gain;       // the saving, a number or a formula of arguments
   std::string Verdict;    // "pays", "does not pay", "checked at run time"
   std::string Condition;  // the run-time condition (checked at run time)
+  std::string Profile;    // --cost-profile's device, when one priced it
 };
 
 /// One --explain entry: a decision about a statement, or a note about the

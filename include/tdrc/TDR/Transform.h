@@ -42,6 +42,7 @@ namespace tdrc {
 
 struct GpuParams;
 struct TdrDirectives;
+struct CostProfile;
 
 enum class SourceLanguage { OpenCL, CUDA };
 
@@ -53,6 +54,7 @@ struct TransformOptions {
   unsigned KernelRegs = 0;           // --regs (0: estimate)
   unsigned KernelSmem = 0;           // --smem
   bool Force = false;                // --force: no profitability model
+  const CostProfile *Costs = nullptr; // --cost-profile (null: compiled-in)
   const TdrDirectives *Directives = nullptr; // `#pragma tdr` of the file
   // remap
   std::optional<Algorithm> RemapAlgorithm; // --algorithm; none: auto

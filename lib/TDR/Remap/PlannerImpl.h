@@ -9,6 +9,7 @@
 #define TDRC_LIB_TDR_PLANNERIMPL_H
 
 #include "tdrc/TDR/Remap/RemapPlan.h"
+#include "tdrc/TDR/Remap/CostProfile.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/ThreadDependence.h"
@@ -147,10 +148,9 @@ struct ProfitVerdict {
 };
 /// Weighs the divergence R removes against what its remap costs.
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R);
-/// The fixed cost of a round of algorithm A over Keys keys (paths, plus one
-/// for inactive work-items) in OpenCL or CUDA, in the model's weighted
-/// operations.
-double algorithmCost(Algorithm A, unsigned Keys, bool Cuda);
+/// The model's constants for S's kernel: the cost profile's where it gives
+/// them for the kernel's language, else the compiled-in ones.
+CostModel costModel(const PlannerState &S);
 /// R's algorithm: the pragma's (Pragma) or --algorithm's choice where it
 /// applies to R's paths and language, else the cheapest that does.
 Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,

@@ -41,8 +41,8 @@ namespace tdrc {
 
 namespace {
 // Calibration (H200): see the header.  The rounds' own costs and scatter
-// prices are columns of the strategy table (Strategies.cpp).
-constexpr double PerWord = 8;      // a migrated word: store + load (local)
+// prices are columns of the strategy table (Strategies.cpp), the migrated
+// word's price is in CostProfile.cpp; a cost profile may override them all.
 
 std::string fmt(double V, const char *Format = "%.0f") {
   char B[32];
@@ -77,15 +77,16 @@ unsigned migratedWords(const RemapRound &R, const KernelPlan &P) {
 }
 } // namespace
 
-double algorithmCost(Algorithm A, unsigned Keys, bool Cuda) {
-  const RemapStrategy &St = strategyOf(A);
-  return Cuda ? St.CudaCost + St.CudaPerKey * Keys : St.Cost + St.PerKey * Keys;
+CostModel costModel(const PlannerState &S) {
+  return CostModel(S.Opts.Costs, S.Ctx.getLangOpts().CUDA);
 }
 
-double roundCost(const RemapRound &R, const KernelPlan &P, bool Cuda) {
+namespace {
+double roundCost(const RemapRound &R, const KernelPlan &P, const CostModel &M) {
   unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
-  return algorithmCost(R.Algo, Keys, Cuda) + PerWord * migratedWords(R, P);
+  return M.roundCost(R.Algo, Keys) + M.perWord(R.Algo) * migratedWords(R, P);
 }
+} // namespace
 
 namespace {
 /// The class of (a part of) an address, by data flow alone: a variable never
@@ -153,8 +154,6 @@ SymbolicCost scatteredAccesses(PlannerState &S, const RemapRound &R) {
   return overPaths(R, PC, [](double P) { return 1.0 / P; });
 }
 
-double scatterPrice(Algorithm A) { return strategyOf(A).ScatterPrice; }
-
 } // namespace
 
 Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
@@ -162,6 +161,10 @@ Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
   bool Cuda = S.Ctx.getLangOpts().CUDA;
   std::optional<Algorithm> Want =
       Pragma ? Pragma : S.Opts.Algorithm;
+  CostModel M = costModel(S);
+  // Auto, with a cost profile that names the device's own choice.
+  if (!Want)
+    Want = M.preferred(R.Paths);
   // Head-or-Tail takes two paths only; OpenCL has no warp-level rounds.
   if (Want && isHeadOrTailLike(*Want) && R.Paths > 2)
     Want = *Want == Algorithm::WarpHeadOrTail ? Algorithm::Ballot : Algorithm::DGI;
@@ -181,7 +184,7 @@ Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
       Scattered += C * PathCost::DefaultTrips;
   }
   auto Price = [&](Algorithm A) {
-    return algorithmCost(A, Keys, Cuda) + scatterPrice(A) * Scattered;
+    return M.roundCost(A, Keys) + M.scatterPrice(A) * Scattered;
   };
   auto Cheaper = [&](Algorithm A, Algorithm B) {
     return Cuda && Price(B) < Price(A) ? B : A;
@@ -198,10 +201,11 @@ SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
 
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   ProfitVerdict V;
-  double Cost = roundCost(R, S.Plan, S.Ctx.getLangOpts().CUDA);
+  CostModel M = costModel(S);
+  double Cost = roundCost(R, S.Plan, M);
   SymbolicCost Gain = roundGain(S, R);
   SymbolicCost Scattered = scatteredAccesses(S, R);
-  SymbolicCost Lost = Scattered.scaled(scatterPrice(R.Algo));
+  SymbolicCost Lost = Scattered.scaled(M.scatterPrice(R.Algo));
   SymbolicCost Net = Gain;
   Net += Lost.scaled(-1);
   // What the numbers are, and whether some loop length was assumed.
@@ -209,6 +213,8 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
                       (Gain.Guessed ? "; loops of unknown length counted " +
                                           fmt(PathCost::DefaultTrips) + " times"
                                     : std::string()) +
+                      (M.profile() ? "; cost profile: " + M.profile()->Device
+                                   : std::string()) +
                       ")";
   auto Text = [](const SymbolicCost &C) {
     return C.symbolic() ? C.text() : fmt(C.Const);
@@ -229,6 +235,8 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
   V.Net = Net.Const;
   V.Estimated.Cost = Cost;
   V.Estimated.Gain = Text(Net);
+  if (M.profile())
+    V.Estimated.Profile = M.profile()->Device;
   // The constant part alone settles it, or nothing varies.
   if (Grows && Net.Const >= Cost) {
     V.Explain = "pays: " + Est;

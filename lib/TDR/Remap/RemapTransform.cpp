@@ -95,6 +95,7 @@ public:
     PO.KernelSmem = O.KernelSmem;
     PO.Directives = O.Directives;
     PO.Force = O.Force;
+    PO.Costs = O.Costs;
     PO.Claims = &K.Claims;
     KernelPlan P = planKernel(K.Analyses, PO);
     P.HostChooses = O.KeepOriginal;

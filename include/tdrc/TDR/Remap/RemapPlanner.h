@@ -12,6 +12,7 @@
 namespace tdrc {
 
 class StatementClaims;
+struct CostProfile;
 
 struct PlannerOptions {
   unsigned MaxWorkGroupSize = 256; // used when reqd_work_group_size is absent
@@ -31,6 +32,9 @@ struct PlannerOptions {
   std::string UsageSource = "given"; // where KernelRegs comes from
   /// `#pragma tdr` lines of the file, attached by the front end (may be null).
   const TdrDirectives *Directives = nullptr;
+  /// --cost-profile: the model's constants measured on the user's device
+  /// (null: the compiled-in ones).
+  const CostProfile *Costs = nullptr;
   /// Keep rounds the profitability model says do not pay (--force).
   bool Force = false;
   /// Statements other transforms edit: left alone (may be null).

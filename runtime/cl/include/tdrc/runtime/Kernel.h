@@ -89,6 +89,10 @@ private:
   std::shared_ptr<State> S;
 };
 
+/// Waits for E, a launch on a profiling queue, and returns the kernel's
+/// time in milliseconds (its profiling start to end); E stays the caller's.
+double eventMillis(cl_event E);
+
 } // namespace tdrc::rt
 
 #endif
