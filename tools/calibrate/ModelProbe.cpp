@@ -116,8 +116,10 @@ std::optional<std::string> Tdrc::rewrite(const std::string &In,
                                          const std::string &Algo,
                                          const std::string &Out) {
   std::string Err;
-  int S = run({In, "-o", Out, "--force", "--algorithm=" + Algo, "--",
-               "-cl-std=CL1.2"},
+  // The rewrite alone: with the original kept, the runtime would time the
+  // choice between the two instead of the round.
+  int S = run({In, "-o", Out, "--force", "--algorithm=" + Algo,
+               "--keep-original=false", "--", "-cl-std=CL1.2"},
               Dir + "/tdrc.stdout", Err);
   if (S != 0)
     return "tdrc --force --algorithm=" + Algo + " failed (exit " +
