@@ -5,10 +5,15 @@
 # and appends one line per kernel and variant to DIR/results.txt:
 # "NAME VARIANT MS CHECKSUM"; kernels already there are skipped, so a call
 # cut off by a time limit resumes.  report.py DIR summarises it.
+# Environment: CORPUS_VARIANTS (default "default keep force": the files
+# NAME.VARIANT.tdr.cl timed beside the original and the ideal), CORPUS_RESULTS
+# (default DIR/results.txt), CORPUS_ONLY (a file of kernel names: only those).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(cd "$1" && pwd) || exit 2
 shard=${2:-0/1}
+variants=${CORPUS_VARIANTS:-default keep force}
+results=${CORPUS_RESULTS:-$dir/results.txt}
 mkdir -p /tmp/tdr-icd && echo libnvidia-opencl.so.1 > /tmp/tdr-icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/tdr-icd TDR_CL_PLATFORM=NVIDIA
 bin=/tmp/corpus_cl
@@ -29,9 +34,11 @@ for k, s in enumerate(json.load(open(d + '/corpus.json'))['kernels']):
         print(s['name'], s['len'], p['shift'], p['paths'], p['cut'])
 PY
   # a kernel already in the results (an earlier, cut-off call) is not rerun
-  grep -q "^$name original " "$dir/results.txt" 2>/dev/null && continue
-  $bin "$name" "$len" "$shift" "$paths" "$cut" "$dir/$name.cl" "$dir/$name.default.tdr.cl" \
-       "$dir/$name.keep.tdr.cl" "$dir/$name.force.tdr.cl" 2>&1 |
-    sed "s|$dir/$name\.\([a-z]*\)\.tdr\.cl|\1|; s|^|$name |" >> "$dir/results.txt"
+  grep -q "^$name original " "$results" 2>/dev/null && continue
+  if [ -n "${CORPUS_ONLY:-}" ] && ! grep -qx "$name" "$CORPUS_ONLY"; then continue; fi
+  files=()
+  for v in $variants; do files+=("$dir/$name.$v.tdr.cl"); done
+  $bin "$name" "$len" "$shift" "$paths" "$cut" "$dir/$name.cl" "${files[@]}" 2>&1 |
+    sed "s|$dir/$name\.\([a-z]*\)\.tdr\.cl|\1|; s|^|$name |" >> "$results"
 done
-wc -l < "$dir/results.txt"
+wc -l < "$results"
