@@ -7,7 +7,7 @@
 // events) after 10 warm-up launches, in which a choice settles; the
 // variants' timed launches alternate, one each in turn, each round starting
 // one variant later (identical kernels measured 1-2% apart on an H100 with
-// a fixed order and the mean of 20).
+// a fixed order and the mean of 20); all variants share their buffers.
 #include "tdrc/runtime/Runtime.h"
 #include <algorithm>
 #include <cstdio>
@@ -53,22 +53,30 @@ Input input(int Shift, int Paths, int Cut, bool Sorted) {
   return In;
 }
 
-/// One program's kernel with its buffers set, for interleaved timing.
+/// The buffers every variant shares, so that none is timed on memory
+/// placed better or worse than another's (with a set per variant, identical
+/// kernels measured up to 3% apart on an H100).
+struct Buffers {
+  Buffer Keys, X, SortedKeys, SortedX, OutF, OutU;
+  Buffers(const Context &C, const Input &Random, const Input &Sorted)
+      : Keys(C, Random.Keys), X(C, Random.X), SortedKeys(C, Sorted.Keys),
+        SortedX(C, Sorted.X), OutF(C, std::vector<float>(N, 0.0f)),
+        OutU(C, std::vector<unsigned>(N, 0u)) {}
+};
+
+/// One program's kernel with its arguments set, for interleaved timing.
 struct Run {
   std::string Label;
   Program P;
   Kernel K;
-  Buffer Keys, X, OutF, OutU;
   std::vector<double> Ms;
   Run(const Context &C, const std::string &File, const std::string &Name,
-      int Len, const Input &In, std::string L)
-      : Label(std::move(L)), P(Program::fromFile(C, File)), K(P.kernel(Name)),
-        Keys(C, In.Keys), X(C, In.X), OutF(C, std::vector<float>(N, 0.0f)),
-        OutU(C, std::vector<unsigned>(N, 0u)) {
-    K.setArg(0, Keys);
-    K.setArg(1, X);
-    K.setArg(2, OutF);
-    K.setArg(3, OutU);
+      int Len, Buffers &B, bool Sorted, std::string L)
+      : Label(std::move(L)), P(Program::fromFile(C, File)), K(P.kernel(Name)) {
+    K.setArg(0, Sorted ? B.SortedKeys : B.Keys);
+    K.setArg(1, Sorted ? B.SortedX : B.X);
+    K.setArg(2, B.OutF);
+    K.setArg(3, B.OutU);
     K.setArg(4, Len);
     K.setArg(5, N);
   }
@@ -79,8 +87,14 @@ struct Run {
     clReleaseEvent(E);
     return Ms;
   }
-  void print() {
-    std::vector<unsigned> F = OutF.read<unsigned>(), U = OutU.read<unsigned>();
+  /// One more launch into cleared outputs, then its checksum and the
+  /// median time.
+  void print(Buffers &B) {
+    std::vector<unsigned> Zero(N, 0u);
+    B.OutF.write(Zero.data(), N * sizeof(unsigned));
+    B.OutU.write(Zero.data(), N * sizeof(unsigned));
+    launch();
+    std::vector<unsigned> F = B.OutF.read<unsigned>(), U = B.OutU.read<unsigned>();
     unsigned long long Sum = 1469598103934665603ull;
     for (int I = 0; I < N; ++I)
       Sum = (Sum ^ F[I] ^ ((unsigned long long)U[I] << 32)) * 1099511628211ull;
@@ -100,23 +114,24 @@ int main(int argc, char **argv) {
       Paths = std::atoi(argv[4]), Cut = std::atoi(argv[5]);
   try {
     Context C = Context::createDefault(/*Profiling=*/true);
-    Input Random = input(Shift, Paths, Cut, false);
+    Buffers B(C, input(Shift, Paths, Cut, false), input(Shift, Paths, Cut, true));
     std::vector<std::unique_ptr<Run>> Runs;
-    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len, Random, "original"));
-    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len,
-                                         input(Shift, Paths, Cut, true), "ideal"));
+    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len, B, false, "original"));
+    Runs.push_back(std::make_unique<Run>(C, argv[6], Name, Len, B, true, "ideal"));
     for (int A = 7; A < argc; ++A)
-      Runs.push_back(std::make_unique<Run>(C, argv[A], Name, Len, Random, argv[A]));
+      Runs.push_back(std::make_unique<Run>(C, argv[A], Name, Len, B, false, argv[A]));
     // Warm-up (a choice settles here), then the variants in turn, launch by
     // launch, so that clock and cache drift fall on all of them alike.
     for (auto &R : Runs)
       for (int I = 0; I < Warm; ++I)
         R->launch();
     for (int I = 0; I < Reps; ++I)
-      for (size_t J = 0; J < Runs.size(); ++J)
-        Runs[(I + J) % Runs.size()]->Ms.push_back(Runs[(I + J) % Runs.size()]->launch());
+      for (size_t J = 0; J < Runs.size(); ++J) {
+        Run &R = *Runs[(I + J) % Runs.size()];
+        R.Ms.push_back(R.launch());
+      }
     for (auto &R : Runs)
-      R->print();
+      R->print(B);
   } catch (const std::exception &E) {
     std::fprintf(stderr, "corpus_cl: %s\n", E.what());
     return 2;
