@@ -69,3 +69,6 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/tdrcConfig.cmake
 
 install(FILES ${PROJECT_SOURCE_DIR}/docs/tdrc.1
         DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# Cost profiles measured with tdrc-calibrate (docs/cost-profile.md).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/profiles/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tdrc/profiles FILES_MATCHING PATTERN "*.json")
