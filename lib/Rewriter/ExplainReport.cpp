@@ -34,6 +34,20 @@ static llvm::json::Array strings(const std::vector<std::string> &V) {
   return A;
 }
 
+/// --keep-original's copy, its launch condition and the CUDA launcher.
+static llvm::json::Value original(const KernelOutcome &K) {
+  if (!K.Kept)
+    return nullptr;
+  return llvm::json::Object{
+      {"name", K.Kept->Name},
+      {"when", K.Launch.When.empty() ? "1" : K.Launch.When},
+      {"max_work_group_size", K.Launch.MaxWorkGroupSize},
+      {"launcher", K.Kept->Launcher.empty()
+                       ? llvm::json::Value(nullptr)
+                       : llvm::json::Value(K.Kept->Launcher)},
+      {"launches", K.Kept->Launches}};
+}
+
 void ExplainReport::add(const KernelOutcome &K) {
   std::string Head = where(SM, K.Kernel->getLocation()) + ": kernel '" +
                      K.Kernel->getNameAsString() + "': " + K.Summary;
@@ -83,6 +97,7 @@ void ExplainReport::add(const KernelOutcome &K) {
       {"changed_statements", K.ChangedStatements},
       {"local_memory_bytes", K.LocalBytes},
       {"unchanged_reason", nullptr},
+      {"original", original(K)},
       {"entries", std::move(Entries)}});
 }
 

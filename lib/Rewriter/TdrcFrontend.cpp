@@ -154,6 +154,10 @@ private:
     }
     Outcome.Summary += "; original kept as '" +
                        originalKernelName(K->getName()) + "'";
+    Outcome.Kept = KernelOutcome::KeptOriginal{
+        originalKernelName(K->getName()),
+        KO.Launcher ? K->getNameAsString() + "_tdr_launch" : "",
+        KO.LaunchSites};
     if (KO.Launcher) { // the first one carries the shared host code
       ++Launchers;
       Outcome.Summary += ", " + std::to_string(KO.LaunchSites) +

@@ -72,6 +72,25 @@ def consistent(entry):
     return bad
 
 
+def kernel_consistent(k):
+    """Problems between a kernel's "original" and its text line."""
+    o, text, bad = k.get("original"), k["text"], []
+    if o is None:
+        if "original kept as" in text:
+            bad.append("the text keeps an original, the JSON none")
+        return bad
+    if "original kept as '%s'" % o["name"] not in text:
+        bad.append("original %s not in the text" % o["name"])
+    if o["launcher"] is not None and (
+            "%d launch(es) choose through '%s'" % (o["launches"], o["launcher"])
+            not in text):
+        bad.append("launcher %s (%d launches) not in the text"
+                   % (o["launcher"], o["launches"]))
+    if o["launcher"] is None and "choose through" in text:
+        bad.append("the text names a launcher, the JSON none")
+    return bad
+
+
 def main(argv):
     schema_path, tdrc, rest = argv[1], argv[2], argv[3:]
     flags = []
@@ -97,6 +116,8 @@ def main(argv):
             for f in doc["files"]:
                 for k in f["kernels"]:
                     lines.append(k["text"])
+                    problems += ["%s: %s" % (k["text"][:60], b)
+                                 for b in kernel_consistent(k)]
                     for e in k["entries"]:
                         lines.append(e["text"])
                         problems += ["%s: %s" % (e["text"][:60], b)

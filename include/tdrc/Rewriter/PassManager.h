@@ -13,6 +13,7 @@
 #include "tdrc/TDR/Transform.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ struct KernelOutcome {
   /// When the changed kernel can pay (the plans' conditions, or'ed): for the
   /// launch-time choice of --keep-original.
   LaunchCondition Launch;
+  /// What --keep-original kept (for --explain=json); unset where nothing was.
+  struct KeptOriginal {
+    std::string Name;     // K_tdr_original
+    std::string Launcher; // CUDA: K_tdr_launch, or empty
+    unsigned Launches = 0; // the launch sites that call the launcher
+  };
+  std::optional<KeptOriginal> Kept;
 };
 
 class PassManager {
