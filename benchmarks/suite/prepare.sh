@@ -49,7 +49,10 @@ echo "cuda rewriting: $([ $cuda = 1 ] && echo yes || echo no)" >>"$dir/info.txt"
 rewrite() {
   local api=$1 src=$2 b=$3 v=$4 ext=${2##*.}
   local out=${src%.*}.$v.$ext args=()
-  [ "$v" = auto ] || args=(--algorithm "$v" --force)
+  # The rewrite alone (the harness launches it by name, without runtime/cl's
+  # choice): what tdrc wrote by default before --keep-original became it.
+  args=(--keep-original=false)
+  [ "$v" = auto ] || args+=(--algorithm "$v" --force)
   # shellcheck disable=SC2206 # TDRC_CUDA_FLAGS: words for Clang's CUDA mode
   [ "$api" = cl ] || [ -z "${TDRC_CUDA_FLAGS:-}" ] || args+=(-- ${TDRC_CUDA_FLAGS})
   if ! "$tdrc" "$src" -o "$out" "${args[@]}" --explain >"$dir/explain/$b.$v$([ "$api" = cuda ] && echo .cu).txt" 2>&1; then
