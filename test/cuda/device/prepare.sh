@@ -44,6 +44,11 @@ for k in "${kernels[@]}"; do
   # The rewrites under test keep every round the analysis allows, unless the
   # kernel tests the profitability model (`// TDRC-MODEL`).
   grep -q '^// TDRC-MODEL' "$k" || flags+=(--force)
+  # The rewrite alone: the harness launches each variant's kernel itself,
+  # each file inside a namespace of its own, where the launch-time choice's
+  # shared host code (guarded once per program) cannot be (the launcher is
+  # checked by test/cuda/launcher and lit).
+  flags+=(--keep-original=false)
   cp "$k" "$out/$name.cu"
   for v in "${variants[@]}"; do
     case $v in
