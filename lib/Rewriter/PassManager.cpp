@@ -25,8 +25,11 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
     for (size_t J = I + 1; J < Plans.size(); ++J) {
       if (!Plans[I].Plan || !Plans[J].Plan)
         continue;
-      for (auto [SI, GI] : Plans[I].Plan->claims())
-        for (auto [SJ, GJ] : Plans[J].Plan->claims()) {
+      // Taken before the loops: a plan that loses a statement may be
+      // dropped while they run.
+      auto ClaimsI = Plans[I].Plan->claims(), ClaimsJ = Plans[J].Plan->claims();
+      for (auto [SI, GI] : ClaimsI)
+        for (auto [SJ, GJ] : ClaimsJ) {
           if (!Plans[I].Plan || !Plans[J].Plan ||
               !(A.contains(SI, SJ) || A.contains(SJ, SI)))
             continue;
@@ -111,9 +114,10 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
       addLaunchCondition(Out.Launch, P.Plan->launchCondition(),
                          Out.Changed.size() == 1);
     }
-    if (!Out.Summary.empty())
-      Out.Summary += "; ";
-    Out.Summary += P.Plan->summary(Ok);
+    // A transform with nothing to do in this kernel says nothing.
+    std::string S = P.Plan->summary(Ok);
+    if (!S.empty())
+      Out.Summary += (Out.Summary.empty() ? "" : "; ") + S;
     for (Explanation E : P.Plan->explain()) {
       if (E.Transform.empty())
         E.Transform = P.T->name().str();
@@ -125,7 +129,7 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
       Out.Entries.push_back(std::move(E));
     }
   }
-  if (Plans.empty())
+  if (Out.Summary.empty())
     Out.Summary = "0 branch(es) remapped";
   if (!Out.Emitted)
     Out.Summary += " (left unchanged: " + Why + ")";

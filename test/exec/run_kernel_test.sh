@@ -30,6 +30,9 @@ read -r -a flags <<<"$(sed -n 's|^// TDRC-FLAGS: ||p' "$kernel")"
 # (`// TDRC-MODEL`: its run-time switch, in both of its states).
 grep -q '^// TDRC-MODEL' "$kernel" || flags+=(--force)
 tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
+# The dwa transform coarsens only grids of TDR_POOL_MIN_GROUPS work-groups
+# or more (1024 by default); the tests' small grids pool across groups too.
+export TDR_EXEC_BUILD_OPTIONS="${TDR_EXEC_BUILD_OPTIONS:-} -DTDR_POOL_MIN_GROUPS=1"
 case "$mode" in
   diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;
   diff-wg64) out="$outdir/$name.wg64.tdr.cl"; tdrc --max-workgroup-size 64 "$kernel" -o "$out" ;;

@@ -72,6 +72,9 @@ struct LaunchCondition {
   std::string When;
   unsigned MaxWorkGroupSize = 0;
 };
+/// MaxWorkGroupSize of a rewrite that handles any work-group (the largest
+/// runtime/cl's descriptor accepts).
+constexpr unsigned AnyWorkGroupSize = 1u << 20;
 
 /// What a plan needs of the kernel's resources (the occupancy budget).
 struct ResourceNeeds {

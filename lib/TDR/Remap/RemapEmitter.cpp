@@ -10,6 +10,7 @@
 #include "tdrc/TDR/Remap/RemapCode.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/PathVector.h"
+#include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/TypeLoc.h"
@@ -28,54 +29,28 @@ class Emitter {
 public:
   Emitter(ASTContext &Ctx, const KernelPlan &Plan, const Dialect &D)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Plan(Plan), Dl(D), PM(Plan.Kernel->getBody()) {}
+        Plan(Plan), Dl(D), PM(Plan.Kernel->getBody()), T(Ctx) {}
 
   bool run(EditList &E, std::string &Why);
 
 private:
-  struct Range {
-    unsigned Begin = 0, End = 0;
-  };
-  /// The main-file character range of a node, or nothing.
-  std::optional<Range> range(SourceRange R) const {
-    CharSourceRange CR =
-        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
-    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
-      return std::nullopt;
-    return Range{SM.getFileOffset(CR.getBegin()),
-                 SM.getFileOffset(CR.getEnd())};
-  }
+  using Range = SourceText::Range;
+  std::optional<Range> range(SourceRange R) const { return T.range(R); }
   /// A statement's range including its terminating semicolon.
-  std::optional<Range> stmtRange(const Stmt *S) const;
+  std::optional<Range> stmtRange(const Stmt *S) const {
+    return T.stmtRange(S);
+  }
   std::optional<unsigned> offset(SourceLocation L) const {
-    L = SM.getExpansionLoc(L);
-    if (!SM.isInMainFile(L))
-      return std::nullopt;
-    return SM.getFileOffset(L);
+    return T.offset(L);
   }
-  std::string indentAt(SourceLocation L) const;
-  /// R widened to its whole lines if nothing else shares them.
-  Range wholeLines(Range R) const {
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
-    unsigned B = R.Begin, E = R.End;
-    while (B > 0 && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
-      --B;
-    while (E < Buf.size() && (Buf[E] == ' ' || Buf[E] == '\t'))
-      ++E;
-    if ((B == 0 || Buf[B - 1] == '\n') && E < Buf.size() && Buf[E] == '\n')
-      return {B, E + 1};
-    return R;
-  }
-  std::string text(Range R) const {
-    return SM.getBufferData(SM.getMainFileID())
-        .substr(R.Begin, R.End - R.Begin)
-        .str();
-  }
+  std::string indentAt(SourceLocation L) const { return T.indentAt(L); }
+  Range wholeLines(Range R) const { return T.wholeLines(R); }
+  std::string text(Range R) const { return T.text(R); }
   /// Source text of E with every redirected ID query renamed.  Unless
   /// Copy is set, E's own text is about to be replaced: its ID queries need
   /// no edits of their own.
   std::optional<std::string> render(const Expr *E, bool Copy = false);
-  std::string where(SourceLocation L) const;
+  std::string where(SourceLocation L) const { return T.where(L); }
   bool fail(std::string &Why, const std::string &What, SourceLocation L) {
     Why = What + " at " + where(L) + " is not spelled in the main file";
     return false;
@@ -104,44 +79,10 @@ private:
   const KernelPlan &Plan;
   const Dialect &Dl; // how the inserted code is spelled
   ParentMap PM;
+  SourceText T;
   std::vector<Range> Consumed; // ranges re-spelled as a whole
   llvm::DenseSet<const VarDecl *> Hoisted;
 };
-
-std::string Emitter::where(SourceLocation L) const {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
-  return P.isValid() ? std::to_string(P.getLine()) + ":" +
-                           std::to_string(P.getColumn())
-                     : "<unknown>";
-}
-
-std::optional<Emitter::Range> Emitter::stmtRange(const Stmt *S) const {
-  std::optional<Range> R = range(S->getSourceRange());
-  if (!R)
-    return R;
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  if (R->End > 0 && (Buf[R->End - 1] == ';' || Buf[R->End - 1] == '}'))
-    return R;
-  SourceLocation After = Lexer::findLocationAfterToken(
-      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, LO, false);
-  if (After.isInvalid())
-    return std::nullopt;
-  R->End = SM.getFileOffset(After);
-  return R;
-}
-
-std::string Emitter::indentAt(SourceLocation L) const {
-  L = SM.getExpansionLoc(L);
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  unsigned Off = SM.getFileOffset(L);
-  unsigned Start = Off;
-  while (Start > 0 && Buf[Start - 1] != '\n')
-    --Start;
-  unsigned End = Start;
-  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
-    ++End;
-  return Buf.substr(Start, End - Start).str();
-}
 
 std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   std::optional<Range> R = range(E->getSourceRange());
@@ -152,18 +93,8 @@ std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   std::vector<std::pair<Range, std::string>> Subs;
   for (const IdRef &Id : Plan.IdRefs)
     if (auto CR = range(Id.E->getSourceRange()))
-      if (CR->Begin >= R->Begin && CR->End <= R->End)
-        Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
-  std::sort(Subs.begin(), Subs.end(), [](auto &A, auto &B) {
-    return A.first.Begin < B.first.Begin;
-  });
-  std::string Out;
-  unsigned Pos = R->Begin;
-  for (auto &[CR, Name] : Subs) {
-    Out += text({Pos, CR.Begin}) + Name;
-    Pos = CR.End;
-  }
-  return Out + text({Pos, R->End});
+      Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
+  return T.respell(*R, std::move(Subs));
 }
 
 bool Emitter::stripConst(const VarDecl *V, EditList &E, std::string &Why) {

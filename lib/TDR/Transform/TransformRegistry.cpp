@@ -1,6 +1,7 @@
 //===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
 #include "tdrc/TDR/Remap/RemapTransform.h"
 #include "tdrc/TDR/Transform.h"
+#include "tdrc/TDR/WorkPool/WorkPoolTransform.h"
 #include "llvm/Support/GlobPattern.h"
 
 namespace tdrc {
@@ -11,6 +12,11 @@ static const TransformInfo Registry[] = {
      "thread-data remapping: regroup a work-group's work-items by the path "
      "they take (Lin, Wang & Liu, TACO 2018)",
      makeRemapTransform, /*Default=*/true},
+    {"dwa",
+     "dynamic work assignment: a loop whose trip count varies by work-item "
+     "takes its items from a pool of several work-groups' items (Kato, Suda "
+     "& Tamada)",
+     makeWorkPoolTransform, /*Default=*/true},
 };
 
 llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }

@@ -1,0 +1,109 @@
+//===- SourceText.cpp - Main-file text of AST nodes, for emitters ---------===//
+#include "tdrc/TDR/SourceText.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace tdrc {
+
+SourceText::SourceText(ASTContext &Ctx)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {}
+
+std::optional<SourceText::Range> SourceText::range(SourceRange R) const {
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+    return std::nullopt;
+  return Range{SM.getFileOffset(CR.getBegin()), SM.getFileOffset(CR.getEnd())};
+}
+
+std::optional<SourceText::Range> SourceText::stmtRange(const Stmt *S) const {
+  std::optional<Range> R = range(S->getSourceRange());
+  if (!R)
+    return R;
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (R->End > 0 && (Buf[R->End - 1] == ';' || Buf[R->End - 1] == '}'))
+    return R;
+  SourceLocation After = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    return std::nullopt;
+  R->End = SM.getFileOffset(After);
+  return R;
+}
+
+std::optional<unsigned> SourceText::offset(SourceLocation L) const {
+  L = SM.getExpansionLoc(L);
+  if (!SM.isInMainFile(L))
+    return std::nullopt;
+  return SM.getFileOffset(L);
+}
+
+std::string SourceText::indentAt(SourceLocation L) const {
+  L = SM.getExpansionLoc(L);
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Start = SM.getFileOffset(L);
+  while (Start > 0 && Buf[Start - 1] != '\n')
+    --Start;
+  unsigned End = Start;
+  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+    ++End;
+  return Buf.substr(Start, End - Start).str();
+}
+
+SourceText::Range SourceText::wholeLines(Range R) const {
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned B = R.Begin, E = R.End;
+  while (B > 0 && (Buf[B - 1] == ' ' || Buf[B - 1] == '\t'))
+    --B;
+  while (E < Buf.size() && (Buf[E] == ' ' || Buf[E] == '\t'))
+    ++E;
+  if ((B == 0 || Buf[B - 1] == '\n') && E < Buf.size() && Buf[E] == '\n')
+    return {B, E + 1};
+  return R;
+}
+
+std::string SourceText::text(Range R) const {
+  return SM.getBufferData(SM.getMainFileID())
+      .substr(R.Begin, R.End - R.Begin)
+      .str();
+}
+
+std::string SourceText::where(SourceLocation L) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  return P.isValid() ? std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn())
+                     : "<unknown>";
+}
+
+std::string SourceText::respell(
+    Range R, std::vector<std::pair<Range, std::string>> Subs) const {
+  std::sort(Subs.begin(), Subs.end(), [](const auto &A, const auto &B) {
+    return A.first.Begin < B.first.Begin;
+  });
+  std::string Out;
+  unsigned Pos = R.Begin;
+  for (const auto &[S, New] : Subs) {
+    if (S.Begin < Pos || S.End > R.End)
+      continue; // outside R, or inside one already replaced
+    Out += text({Pos, S.Begin}) + New;
+    Pos = S.End;
+  }
+  return Out + text({Pos, R.End});
+}
+
+std::string SourceText::declaration(const VarDecl *V) const {
+  std::string Decl;
+  llvm::raw_string_ostream OS(Decl);
+  V->getType().getUnqualifiedType().print(OS, Ctx.getPrintingPolicy(),
+                                          V->getName());
+  OS.flush();
+  for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
+    Decl.erase(At, 10); // the default address space, spelled out
+  return Decl;
+}
+
+} // namespace tdrc

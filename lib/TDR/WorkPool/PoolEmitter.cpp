@@ -1,0 +1,361 @@
+//===- PoolEmitter.cpp - Spell a PoolPlan as edits of the kernel ----------===//
+//
+// The kernel body becomes one loop per work-item over the steps of its
+// items (the state machine of dynamic work assignment):
+//
+//   for (;;) {
+//     if (tdr_state != 1) {          // prepare the next item
+//       take an item from the pool (the first one is the work-item's own);
+//       leave when the pool is empty; redirect the IDs to the item;
+//       <statements before the loop, declarations turned into assignments>
+//       <the loop's init>; tdr_state = 1;
+//     }
+//     if (<the loop's condition>) { <its body> <its increment>; continue; }
+//     <statements after the loop>
+//     tdr_state = 0;                 // the item is done
+//   }
+//
+// The original statements stay where they are, byte for byte, but for
+// their declarations, returns and the ID queries; inserted code is built
+// with CodeBuilder.
+//
+//===----------------------------------------------------------------------===//
+#include "PoolEmitter.h"
+#include "tdrc/Rewriter/CodeBuilder.h"
+#include "tdrc/TDR/SourceText.h"
+#include "clang/AST/Expr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+const char *const Axis[] = {"x", "y", "z"};
+
+class PoolEmitter {
+public:
+  PoolEmitter(ASTContext &Ctx, const PoolPlan &P, const Dialect &D)
+      : Ctx(Ctx), P(P), D(D), T(Ctx) {}
+
+  bool run(EditList &E, std::string &Why);
+
+private:
+  using Range = SourceText::Range;
+  std::string idName(const PoolIdRef &Id) const {
+    if (D.Cuda)
+      return std::string(Id.K == PoolIdRef::CudaThreadIdx ? "tdr_tid_"
+                                                          : "tdr_bid_") +
+             Axis[Id.Dim];
+    const char *Prefix = Id.K == PoolIdRef::GlobalId  ? "tdr_gid"
+                         : Id.K == PoolIdRef::LocalId ? "tdr_lid"
+                                                      : "tdr_grp";
+    return Prefix + std::to_string(Id.Dim);
+  }
+  /// S's text with the ID queries inside it redirected; S's range is
+  /// consumed (its queries get no edits of their own).
+  std::optional<std::string> render(SourceRange S);
+  /// A declaration turned into assignments of its initialisers.
+  std::optional<std::string> assignments(const DeclStmt *DS);
+  void header(CodeBuilder &B);
+  void prepare(CodeBuilder &B);
+  bool loopHead(EditList &E, std::string &Why, const std::string &I);
+  /// The loop's body jumps out of its step (break, continue, return): the
+  /// body runs inside `do ... while (0)` and tdr_brk says how it left.
+  bool loopJumps() const {
+    bool Any = P.LoopContinues;
+    for (const PoolJump &J : P.Jumps)
+      Any |= J.K != PoolJump::DropItem;
+    return Any;
+  }
+  bool fail(std::string &Why, const std::string &What, SourceLocation L) {
+    Why = What + " at " + T.where(L) + " is not spelled in the main file";
+    return false;
+  }
+  bool uses(PoolIdRef::Kind K, unsigned Dim) const {
+    for (const PoolIdRef &Id : P.Ids)
+      if (Id.K == K && Id.Dim == Dim)
+        return true;
+    return false;
+  }
+
+  ASTContext &Ctx;
+  const PoolPlan &P;
+  const Dialect &D;
+  SourceText T;
+  std::vector<Range> Consumed;
+};
+
+std::optional<std::string> PoolEmitter::render(SourceRange S) {
+  std::optional<Range> R = T.range(S);
+  if (!R)
+    return std::nullopt;
+  Consumed.push_back(*R);
+  std::vector<std::pair<Range, std::string>> Subs;
+  for (const PoolIdRef &Id : P.Ids)
+    if (auto IR = T.range(Id.E->getSourceRange()))
+      Subs.push_back({*IR, idName(Id)});
+  return T.respell(*R, std::move(Subs));
+}
+
+std::optional<std::string> PoolEmitter::assignments(const DeclStmt *DS) {
+  std::string Out;
+  for (const Decl *Dc : DS->decls()) {
+    auto *V = cast<VarDecl>(Dc);
+    if (!V->hasInit())
+      continue;
+    std::optional<std::string> Init = render(V->getInit()->getSourceRange());
+    if (!Init)
+      return std::nullopt;
+    std::string Value = *Init;
+    if (isa<InitListExpr>(V->getInit()->IgnoreImplicit())) {
+      std::string Ty;
+      llvm::raw_string_ostream OS(Ty);
+      V->getType().getUnqualifiedType().print(OS, Ctx.getPrintingPolicy());
+      Value = D.braceValue(OS.str(), V->getNameAsString(), *Init);
+    }
+    Out += (Out.empty() ? "" : " ") + V->getNameAsString() + " = " + Value +
+           ";";
+  }
+  return Out;
+}
+
+/// The pool, the coarsening and the declarations that outlive one step.
+void PoolEmitter::header(CodeBuilder &B) {
+  const char *U = D.UInt;
+  std::string G = D.Cuda ? "gridDim.x" : "get_num_groups(0)";
+  std::string GroupX = D.Cuda ? "blockIdx.x" : "get_group_id(0)";
+  std::string AllGroups =
+      D.Cuda ? "gridDim.x * gridDim.y * gridDim.z"
+             : "get_num_groups(0) * get_num_groups(1) * get_num_groups(2)";
+  B.line("/* tdrc: dynamic work assignment (Kato, Suda & Tamada): this " +
+         std::string(D.Group) + " hands out the " + D.Items + " of " +
+         "tdr_pool_groups " + D.Groups + " from a pool; a " + D.Item +
+         " that finishes one takes the next */");
+  B.line(std::string(D.Shared) + " " + U + " tdr_pool;");
+  // Coarsen only grids large enough to fill the GPU afterwards
+  // (TDR_POOL_MIN_GROUPS groups per pooled group).
+  B.line(std::string(U) + " tdr_pool_groups = (" + U + ")(" + AllGroups +
+         ") / TDR_POOL_MIN_GROUPS;");
+  B.line("tdr_pool_groups = tdr_pool_groups < 1u ? 1u : tdr_pool_groups > "
+         "TDR_POOL_GROUPS ? TDR_POOL_GROUPS : tdr_pool_groups;");
+  if (!D.Cuda && Ctx.getLangOpts().getOpenCLCompatibleVersion() >= 200)
+    B.line("if (get_global_size(0) % get_enqueued_local_size(0) != 0) "
+           "tdr_pool_groups = 1; /* a smaller last group: no pooling */");
+  B.nest("if (" + GroupX + " % tdr_pool_groups != 0)")
+      .line("return; /* tdrc: its items are in an earlier group's pool */")
+      .unnest();
+  B.line("const " + std::string(U) + " tdr_group_items = " + D.localSize(0) +
+         " * " + D.localSize(1) + " * " + D.localSize(2) + ";");
+  std::string Left = "(" + std::string(U) + ")(" + G + " - " + GroupX + ")";
+  B.line("const " + std::string(U) + " tdr_items = (" + Left +
+         " < tdr_pool_groups ? " + Left + " : tdr_pool_groups) * "
+         "tdr_group_items;");
+  B.line(std::string(U) + " tdr_item = " + D.localId(0) + " + " +
+         D.localSize(0) + " * (" + D.localId(1) + " + " + D.localSize(1) +
+         " * " + D.localId(2) + "); /* its own item first */");
+  B.nest("if (tdr_item == 0)").line("tdr_pool = tdr_group_items;").unnest();
+  B.line(D.barrier(false));
+  for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
+    if (D.Cuda) {
+      B.line(std::string(U) + " tdr_tid_" + Axis[Dim] + ", tdr_bid_" +
+             Axis[Dim] + ";");
+      continue;
+    }
+    B.line("size_t tdr_lid" + std::to_string(Dim) + ", tdr_grp" +
+           std::to_string(Dim) + ", tdr_gid" + std::to_string(Dim) + ";");
+  }
+  B.line("int tdr_state = 2; /* 2: its first item, 1: in the loop, 0: done */");
+  if (loopJumps())
+    B.line("int tdr_brk = 0;");
+  for (const DeclStmt *DS : P.Hoisted)
+    for (const Decl *Dc : DS->decls()) {
+      auto *V = cast<VarDecl>(Dc);
+      B.line(T.declaration(V) + "; /* tdrc: moved up from " +
+             T.where(V->getLocation()) + " */");
+    }
+}
+
+/// Taking the next item and the item's IDs.
+void PoolEmitter::prepare(CodeBuilder &B) {
+  B.nest("if (tdr_state == 0)")
+      .line("tdr_item = " + D.atomicInc("tdr_pool") + ";")
+      .unnest();
+  B.nest("if (tdr_item >= tdr_items)").line("break;").unnest();
+  B.line("const " + std::string(D.UInt) +
+         " tdr_r = tdr_item % tdr_group_items;");
+  std::string L0 = D.localSize(0), L1 = D.localSize(1);
+  std::string Local[] = {"tdr_r % " + L0, "tdr_r / " + L0 + " % " + L1,
+                         "tdr_r / (" + L0 + " * " + L1 + ")"};
+  for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
+    std::string Group = D.Cuda ? std::string("blockIdx.") + Axis[Dim]
+                               : "get_group_id(" + std::to_string(Dim) + ")";
+    if (Dim == 0)
+      Group += " + tdr_item / tdr_group_items";
+    if (D.Cuda) {
+      B.line(std::string("tdr_tid_") + Axis[Dim] + " = " + Local[Dim] + ";");
+      B.line(std::string("tdr_bid_") + Axis[Dim] + " = " + Group + ";");
+      continue;
+    }
+    std::string N = std::to_string(Dim);
+    B.line("tdr_lid" + N + " = " + Local[Dim] + ";");
+    B.line("tdr_grp" + N + " = " + Group + ";");
+    B.line("tdr_gid" + N + " = tdr_grp" + N + " * " + D.localSize(Dim) +
+           " + tdr_lid" + N + " + get_global_offset(" + N + ");");
+  }
+  if (loopJumps())
+    B.line("tdr_brk = 0;");
+}
+
+/// The loop's head becomes the end of the preparation and the test of one
+/// step; its body stays, followed by the increment.
+bool PoolEmitter::loopHead(EditList &E, std::string &Why,
+                           const std::string &I) {
+  const Stmt *Body;
+  const Expr *Cond, *Inc = nullptr;
+  std::string Init;
+  if (auto *F = dyn_cast<ForStmt>(P.Loop)) {
+    Body = F->getBody();
+    Cond = F->getCond();
+    Inc = F->getInc();
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+      std::optional<std::string> A = assignments(DS);
+      if (!A)
+        return fail(Why, "the loop's init", DS->getBeginLoc());
+      Init = *A;
+    } else if (auto *IE = dyn_cast_or_null<Expr>(F->getInit())) {
+      std::optional<std::string> A = render(IE->getSourceRange());
+      if (!A)
+        return fail(Why, "the loop's init", IE->getBeginLoc());
+      Init = *A + ";";
+    }
+  } else {
+    auto *W = cast<WhileStmt>(P.Loop);
+    Body = W->getBody();
+    Cond = W->getCond();
+  }
+  std::optional<std::string> C =
+      Cond ? render(Cond->getSourceRange()) : std::string("1");
+  std::optional<std::string> In =
+      Inc ? render(Inc->getSourceRange()) : std::string();
+  std::optional<unsigned> From = T.offset(P.Loop->getBeginLoc());
+  std::optional<unsigned> To = T.offset(Body->getBeginLoc());
+  std::optional<Range> BodyR = T.stmtRange(Body);
+  if (!C || !In || !From || !To || !BodyR)
+    return fail(Why, "the loop", P.Loop->getBeginLoc());
+  bool Jumps = loopJumps();
+  CodeBuilder Head(I + "  ");
+  if (!Init.empty())
+    Head.line(Init);
+  Head.line("tdr_state = 1;");
+  std::string HeadText = Head.str() + I + "}\n" + I + "if (" + *C +
+                         ") { /* tdrc: one step of the loop at " +
+                         T.where(P.Loop->getBeginLoc()) + " */\n" + I + "  " +
+                         (Jumps ? "do " : "");
+  E.replace(*From, *To - *From, HeadText.substr(I.size()));
+  CodeBuilder Tail(I + "  ");
+  std::string Step = In->empty() ? "continue;" : *In + "; continue;";
+  if (Jumps) {
+    Tail.line("if (tdr_brk == 0) { " + Step + " }");
+    bool Returns = false;
+    for (const PoolJump &J : P.Jumps)
+      Returns |= J.K == PoolJump::LoopReturn;
+    if (Returns)
+      Tail.line("if (tdr_brk == 2) { tdr_state = 0; continue; }");
+  } else {
+    Tail.line(Step);
+  }
+  Tail.close();
+  E.insert(BodyR->End, std::string(Jumps ? " while (0);" : "") + "\n" +
+                           Tail.str().substr(0, Tail.str().size() - 1));
+  return true;
+}
+
+bool PoolEmitter::run(EditList &E, std::string &Why) {
+  const Stmt *First = P.Body->body_front();
+  std::string I = T.indentAt(First->getBeginLoc());
+  std::optional<unsigned> LB = T.offset(P.Body->getLBracLoc());
+  std::optional<unsigned> RB = T.offset(P.Body->getRBracLoc());
+  if (!LB || !RB)
+    return fail(Why, "the kernel's braces", P.Body->getLBracLoc());
+  CodeBuilder B(I);
+  B.line("#ifndef TDR_POOL_GROUPS").line("#define TDR_POOL_GROUPS 4");
+  B.line("#endif").line("#ifndef TDR_POOL_MIN_GROUPS");
+  B.line("#define TDR_POOL_MIN_GROUPS 1024").line("#endif");
+  header(B);
+  for (const DeclStmt *DS : P.MovedWhole) {
+    std::optional<Range> R = T.stmtRange(DS);
+    if (!R)
+      return fail(Why, "a constant", DS->getBeginLoc());
+    Consumed.push_back(*R);
+    B.line(T.text(*R) + " /* tdrc: moved up */");
+    Range W = T.wholeLines(*R);
+    E.replace(W.Begin, W.End - W.Begin, "");
+  }
+  B.open("for (;;) { /* tdrc: the work pool's loop */");
+  B.open("if (tdr_state != 1) { /* tdrc: prepare the next item */");
+  prepare(B);
+  E.insert(*LB + 1, "\n" + B.str().substr(0, B.str().size() - 1));
+  for (const DeclStmt *DS : P.Hoisted) {
+    if (isa<ForStmt>(P.Loop) && cast<ForStmt>(P.Loop)->getInit() == DS)
+      continue; // spelled by loopHead
+    std::optional<std::string> A = assignments(DS);
+    std::optional<Range> R = T.stmtRange(DS);
+    if (!A || !R)
+      return fail(Why, "a declaration", DS->getBeginLoc());
+    Consumed.push_back(*R);
+    Range W = A->empty() ? T.wholeLines(*R) : *R;
+    E.replace(W.Begin, W.End - W.Begin, *A);
+  }
+  if (!loopHead(E, Why, I))
+    return false;
+  for (const PoolJump &J : P.Jumps) {
+    std::optional<Range> R = T.stmtRange(J.S);
+    if (!R)
+      return fail(Why, "a jump", J.S->getBeginLoc());
+    Consumed.push_back(*R);
+    const char *New = J.K == PoolJump::DropItem
+                          ? "{ tdr_state = 0; continue; } /* tdrc: was return */"
+                      : J.K == PoolJump::LoopBreak
+                          ? "{ tdr_brk = 1; break; } /* tdrc: was break */"
+                          : "{ tdr_brk = 2; break; } /* tdrc: was return */";
+    E.replace(R->Begin, R->End - R->Begin, New);
+  }
+  if (P.TrailingReturn) {
+    std::optional<Range> R = T.stmtRange(P.TrailingReturn);
+    if (!R)
+      return fail(Why, "the last return", P.TrailingReturn->getBeginLoc());
+    Consumed.push_back(*R);
+    E.replace(R->Begin, R->End - R->Begin, "/* tdrc: was return */");
+  }
+  for (const PoolIdRef &Id : P.Ids) {
+    std::optional<Range> R = T.range(Id.E->getSourceRange());
+    if (!R)
+      return fail(Why, "an ID query", Id.E->getBeginLoc());
+    bool Inside = false;
+    for (const Range &C : Consumed)
+      Inside |= R->Begin >= C.Begin && R->End <= C.End;
+    if (!Inside)
+      E.replace(R->Begin, R->End - R->Begin, idName(Id));
+  }
+  CodeBuilder End(I);
+  End.line("  tdr_state = 0; /* tdrc: the item is done */");
+  End.line("} /* tdrc: end of the work pool's loop */");
+  E.insert(*RB, End.str());
+  return true;
+}
+
+} // namespace
+
+bool emitWorkPool(ASTContext &Ctx, const PoolPlan &P, const Dialect &D,
+                  EditList &E, std::string &Why) {
+  EditList Trial = E;
+  PoolEmitter Em(Ctx, P, D);
+  if (!Em.run(Trial, Why))
+    return false;
+  E = std::move(Trial);
+  return true;
+}
+
+} // namespace tdrc

@@ -1,0 +1,86 @@
+//===- PoolPlan.h - What the work-pool transform does to one kernel -------===//
+//
+// The kernel body is read as three parts around one loop at its top level
+// whose trip count differs between work-items:
+//
+//   preparation   the statements before the loop (and the loop's init):
+//                 run once per item; a `return` there drops the item
+//   the loop      one iteration per step of the fused loop
+//   settlement    the statements after the loop: run once per item
+//
+// The emitter turns the body into one loop over items and iterations (a
+// state machine per work-item), so a work-item that settles its item
+// prepares the next one while the others keep iterating.  Everything here is
+// found by the planner; the emitter only spells it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_LIB_TDR_WORKPOOL_POOLPLAN_H
+#define TDRC_LIB_TDR_WORKPOOL_POOLPLAN_H
+
+#include "tdrc/TDR/Explanation.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tdrc {
+
+class KernelAnalyses;
+struct TransformOptions;
+
+/// One read of a work-item's identity, redirected to the item's.
+struct PoolIdRef {
+  enum Kind { GlobalId, LocalId, GroupId, CudaThreadIdx, CudaBlockIdx };
+  const clang::Expr *E; // the call, or CUDA's `threadIdx` / `blockIdx` name
+  Kind K;
+  unsigned Dim; // OpenCL: the query's dimension; CUDA: unused
+};
+
+/// A jump that ends an iteration or an item, and how it is re-spelled.
+struct PoolJump {
+  const clang::Stmt *S;
+  enum Kind {
+    DropItem,  // `return` outside the loop: the item is done
+    LoopBreak, // `break` of the loop: on to the settlement
+    LoopReturn // `return` inside the loop: the item is done, no settlement
+  } K;
+};
+
+struct PoolPlan {
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::CompoundStmt *Body = nullptr;
+  const clang::Stmt *Loop = nullptr;      // ForStmt or WhileStmt
+  unsigned LoopIndex = 0;                 // its place in Body
+  /// Top-level declarations before the loop (and the for's init): their
+  /// variables move to the top of the kernel; these statements become
+  /// assignments.
+  std::vector<const clang::DeclStmt *> Hoisted;
+  /// Declarations of integer constants (a constant may size an array in
+  /// C++): they move to the top whole.
+  std::vector<const clang::DeclStmt *> MovedWhole;
+  std::vector<PoolIdRef> Ids;
+  std::vector<PoolJump> Jumps;
+  bool LoopContinues = false; // a `continue` of the loop in its body
+  const clang::ReturnStmt *TrailingReturn = nullptr; // last statement
+  unsigned Dims = 1;          // ID dimensions the kernel reads
+  bool ReadsLocalSize = false; // OpenCL 2.0+: non-uniform groups matter
+
+  bool Changes = false;
+  std::vector<Explanation> Explain;
+  std::string Reason; // why the kernel is unchanged (when a loop was found)
+};
+
+/// Plans the kernel of A; Changes is false when nothing is to be done.
+PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O);
+
+// PoolLegality.cpp
+/// Why the kernel's work-items cannot run in another order or in other
+/// work-items (barriers, local memory, collectives, atomics whose result is
+/// used, IDs read in helpers or macros); none when they can.  Fills Ids.
+std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
+                                                 PoolPlan &P);
+
+} // namespace tdrc
+
+#endif

@@ -1,0 +1,249 @@
+//===- PoolPlanner.cpp - Where a kernel's work is a loop of varying length -===//
+//
+// The planner looks for one loop at the top level of the kernel body whose
+// trip count differs between work-items (its condition, or a jump out of it,
+// depends on the work-item), checks that items are independent
+// (PoolLegality.cpp) and that the statements around the loop can become the
+// preparation and settlement of a state machine: their declarations move
+// to the top of the kernel, their returns drop the item, the loop's breaks
+// and returns end its iterations.  Anything else leaves the kernel as it
+// was, with the reason in --explain.
+//
+//===----------------------------------------------------------------------===//
+#include "PoolPlan.h"
+#include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/MemorySpace.h"
+#include "tdrc/TDR/Transform.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
+
+/// The trip count of loop S differs between the work-items of a group.
+bool varies(KernelAnalyses &A, const Stmt *S) {
+  return A.condDep(S) != Dep::Uniform || A.TD.loopJumpDep(S) != Dep::Uniform;
+}
+
+class ShapePlanner {
+public:
+  ShapePlanner(KernelAnalyses &A, PoolPlan &P) : A(A), P(P) {}
+
+  std::optional<std::string> plan();
+
+private:
+  std::optional<std::string> hoist(const DeclStmt *DS, bool MayMoveWhole);
+  /// Returns of the part around the loop: each drops its item; one inside
+  /// a loop of its own cannot (its `continue` would bind there).
+  std::optional<std::string> aroundJumps(const Stmt *S, bool InLoop);
+  /// Jumps of the loop's body that leave or end the loop.
+  std::optional<std::string> loopJumps(const Stmt *S, bool InSwitch,
+                                       bool InLoop);
+  std::optional<std::string> checkNames();
+
+  KernelAnalyses &A;
+  PoolPlan &P;
+  llvm::StringSet<> Names;
+};
+
+std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
+                                                bool MayMoveWhole) {
+  bool AllConst = true;
+  for (const Decl *D : DS->decls()) {
+    auto *V = dyn_cast<VarDecl>(D);
+    if (!V)
+      return "the declaration at " + A.loc(D->getLocation()) +
+             " declares something other than a variable";
+    if (!V->hasLocalStorage() || !isThreadPrivateVar(V))
+      return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
+             " is not a private variable";
+    if (V->getType()->isReferenceType())
+      return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
+             " is a reference, which cannot be declared before its value";
+    const Expr *Init = V->getInit();
+    if (Init && V->getType()->isArrayType())
+      return "the array '" + V->getNameAsString() + "' at " +
+             A.loc(V->getLocation()) + " has an initialiser";
+    if (!Names.insert(V->getName()).second)
+      return "two variables named '" + V->getNameAsString() +
+             "' would move to the top of the kernel";
+    bool Constant = V->getType().isConstQualified() &&
+                    V->getType()->isIntegerType() && Init &&
+                    Init->isIntegerConstantExpr(A.Ctx);
+    AllConst &= Constant;
+  }
+  (AllConst && MayMoveWhole ? P.MovedWhole : P.Hoisted).push_back(DS);
+  return std::nullopt;
+}
+
+std::optional<std::string> ShapePlanner::aroundJumps(const Stmt *S,
+                                                     bool InLoop) {
+  if (!S)
+    return std::nullopt;
+  if (auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (InLoop)
+      return "the return at " + A.loc(R->getReturnLoc()) +
+             " leaves a loop of its own";
+    P.Jumps.push_back({R, PoolJump::DropItem});
+    return std::nullopt;
+  }
+  for (const Stmt *C : S->children())
+    if (auto Why = aroundJumps(C, InLoop || isLoop(S)))
+      return Why;
+  return std::nullopt;
+}
+
+std::optional<std::string> ShapePlanner::loopJumps(const Stmt *S,
+                                                   bool InSwitch,
+                                                   bool InLoop) {
+  if (!S)
+    return std::nullopt;
+  auto Inside = [&](const char *What, SourceLocation L) {
+    return std::optional<std::string>(std::string("the ") + What + " at " +
+                                      A.loc(L) + " leaves the loop from " +
+                                      "inside a nested switch or loop");
+  };
+  if (auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (InSwitch || InLoop)
+      return Inside("return", R->getReturnLoc());
+    P.Jumps.push_back({R, PoolJump::LoopReturn});
+  } else if (auto *B = dyn_cast<BreakStmt>(S)) {
+    if (InLoop || InSwitch)
+      return std::nullopt; // binds to the inner statement
+    P.Jumps.push_back({B, PoolJump::LoopBreak});
+  } else if (isa<ContinueStmt>(S)) {
+    P.LoopContinues |= !InLoop;
+  }
+  for (const Stmt *C : S->children())
+    if (auto Why = loopJumps(C, InSwitch || isa<SwitchStmt>(S),
+                             InLoop || isLoop(S)))
+      return Why;
+  return std::nullopt;
+}
+
+/// A hoisted variable must not capture a name that, before its
+/// declaration, meant something else (a program-scope variable).
+std::optional<std::string> ShapePlanner::checkNames() {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::StringSet<> &Names;
+    KernelAnalyses &A;
+    std::optional<std::string> Why;
+    Finder(llvm::StringSet<> &N, KernelAnalyses &A) : Names(N), A(A) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DR) {
+      auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      if (V && !V->hasLocalStorage() && Names.count(V->getName()))
+        Why = "'" + V->getNameAsString() + "' at " +
+              A.loc(DR->getBeginLoc()) + " names a variable outside the " +
+              "kernel that a local of the same name would hide";
+      return !Why;
+    }
+  } F(Names, A);
+  F.TraverseStmt(const_cast<CompoundStmt *>(A.Body));
+  return F.Why;
+}
+
+std::optional<std::string> ShapePlanner::plan() {
+  unsigned I = 0;
+  for (const Stmt *S : A.Body->body()) {
+    if (isLoop(S) && varies(A, S)) {
+      if (P.Loop)
+        return "a second loop whose trip count varies by work-item, at " +
+               A.loc(S->getBeginLoc());
+      P.Loop = S;
+      P.LoopIndex = I;
+    }
+    ++I;
+  }
+  if (!P.Loop)
+    return std::string("no loop at the top level of the kernel body");
+  if (isa<DoStmt>(P.Loop))
+    return std::string("it is a do-while loop (not handled yet)");
+  if (auto Why = checkItemsIndependent(A, P))
+    return Why;
+  if (P.Ids.empty())
+    return std::string("the kernel reads no work-item ID");
+  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Loop))
+    return std::string("the kernel body or the loop is spelled inside a macro");
+  llvm::ArrayRef<Stmt *> Body(A.Body->body_begin(), A.Body->body_end());
+  for (unsigned K = 0; K < P.LoopIndex; ++K) {
+    const Stmt *S = Body[K];
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      if (auto Why = hoist(DS, true))
+        return Why;
+    if (auto Why = aroundJumps(S, false))
+      return Why;
+  }
+  for (unsigned K = P.LoopIndex + 1; K < Body.size(); ++K) {
+    if (auto *R = dyn_cast<ReturnStmt>(Body[K]); R && K + 1 == Body.size()) {
+      P.TrailingReturn = R;
+      continue;
+    }
+    if (auto Why = aroundJumps(Body[K], false))
+      return Why;
+  }
+  const Stmt *LoopBody = nullptr;
+  if (auto *F = dyn_cast<ForStmt>(P.Loop)) {
+    if (F->getConditionVariable())
+      return std::string("the loop declares a variable in its condition");
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      if (auto Why = hoist(DS, false))
+        return Why;
+    LoopBody = F->getBody();
+  } else {
+    auto *W = cast<WhileStmt>(P.Loop);
+    if (W->getConditionVariable())
+      return std::string("the loop declares a variable in its condition");
+    LoopBody = W->getBody();
+  }
+  if (auto Why = loopJumps(LoopBody, false, false))
+    return Why;
+  return checkNames();
+}
+
+} // namespace
+
+PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O) {
+  PoolPlan P;
+  P.Kernel = A.Kernel;
+  P.Body = A.Body;
+  ShapePlanner SP(A, P);
+  std::optional<std::string> Why = SP.plan();
+  // A loop nested in other statements says nothing: a constant loop under
+  // a divergent branch counts as varying too (control dependence), and
+  // the remap transform explains those branches already.
+  const Stmt *Loop = P.Loop;
+  if (!Loop)
+    return P;
+  Explanation E;
+  E.Loc = Loop->getBeginLoc();
+  E.Kind = "loop";
+  Dep D = std::max(A.condDep(Loop), A.TD.loopJumpDep(Loop));
+  E.Divergence = D == Dep::Data ? "data" : "thread-id";
+  E.Cause = "its trip count varies by " + std::string(A.Ctx.getLangOpts().CUDA
+                                                          ? "thread"
+                                                          : "work-item");
+  if (!Why && !O.KeepOriginal && !O.Force)
+    Why = "with --keep-original=false nothing would check at launch that "
+          "the pool pays (--force applies it)";
+  if (Why) {
+    P.Reason = *Why;
+    E.Reason = *Why;
+    E.Text = "loop (dynamic work assignment): " + *Why;
+  } else {
+    P.Changes = true;
+    E.Remapped = true;
+    E.Text = "loop: dynamic work assignment (a pool of the items of "
+             "TDR_POOL_GROUPS work-groups per work-group, " +
+             std::to_string(P.Hoisted.size()) +
+             " declaration(s) moved to the top)";
+  }
+  P.Explain.push_back(std::move(E));
+  return P;
+}
+
+} // namespace tdrc
