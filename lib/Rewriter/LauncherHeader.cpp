@@ -34,9 +34,12 @@ std::string includeOf(const SourceManager &SM, SourceLocation L) {
     SourceLocation Inc = SM.getIncludeLoc(F);
     if (Inc.isInvalid())
       return "";
-    if (Inc.isMacroID())
-      return "?";
-    if (SM.isInMainFile(Inc)) {
+    bool Macro = Inc.isMacroID(); // CUDA's own headers do it: go up
+    Inc = SM.getExpansionLoc(Inc);
+    // Not isInMainFile: it counts <built-in> (where -include starts) in.
+    if (SM.getFileID(Inc) == SM.getMainFileID()) {
+      if (Macro)
+        return "?";
       // The include location is the file name's token.
       llvm::StringRef Rest =
           SM.getBufferData(SM.getMainFileID()).substr(SM.getFileOffset(Inc));
@@ -86,7 +89,7 @@ std::string typeNeeds(const ASTContext &Ctx, QualType T,
     return "'" + Name + "', in an anonymous namespace";
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(D->getLocation());
-  if (SM.isInMainFile(L))
+  if (SM.getFileID(L) == SM.getMainFileID())
     return "'" + Name + "', declared in the kernel's file";
   std::string Inc = includeOf(SM, L);
   if (Inc == "?")

@@ -22,7 +22,7 @@ int main(int argc, char **argv)
                                             out, m, len, (size_t)n);
         c_steps_tdr_launch(n / 64, 64, 0, 0, key, out + n, len, n);
     }
-    copy_tdr_launch(n / 256, 256, 0, s, out + n, out + 2 * n, n);
+    copy_tdr_launch(n / 256, 256, 0, s, out + n, out + 2 * n, make_float2(1.0f, 0.5f), n);
     c_scale_tdr_launch(n / 256, 256, 0, s, out + 2 * n, n);
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());

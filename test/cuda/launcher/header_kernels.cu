@@ -62,11 +62,14 @@ extern "C" __global__ void c_scale(float *out, int n)
         out[i] = out[i] * 2.0f;
 }
 
-__global__ void copy(const float *in, float *out, int n)
+// A typedef and a CUDA vector type: the header spells them canonically.
+typedef float real;
+
+__global__ void copy(const float *in, real *out, float2 scale, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        out[i] = in[i];
+        out[i] = in[i] * scale.x + scale.y;
 }
 
 struct Local {
