@@ -121,6 +121,14 @@ static cl::opt<bool> KeepOriginalOpt(
              "docs/runtime.md.  On by default: --keep-original=false writes "
              "the rewrite alone, with its in-kernel switch"),
     cl::init(true), cl::cat(Category));
+static cl::opt<std::string> LauncherHeaderOpt(
+    "launcher-header",
+    cl::desc("CUDA: also write FILE, a header declaring the launcher "
+             "NAME_tdr_launch of each kernel (the choice where tdrc changed "
+             "it, a plain launch where not), which then links from other "
+             "files: they include FILE and call NAME_tdr_launch(grid, block, "
+             "shmem, stream, args); see docs/runtime.md"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> CudaPathOpt(
     "cuda-path",
     cl::desc("CUDA toolkit whose headers parse .cu files (default: "
@@ -249,6 +257,21 @@ static json::Value fileReport(StringRef In, const tdrc::RewriteResult &R) {
   return std::move(*V);
 }
 
+/// One input's part of --launcher-header, with a warning where it adds no
+/// launcher (the header is written all the same: a build may expect it).
+static tdrc::LauncherFile launcherFile(StringRef In,
+                                       const tdrc::RewriteResult &R) {
+  if (!R.Cuda)
+    errs() << "tdrc: warning: --launcher-header: '" << In
+           << "' is OpenCL; it has no launcher (runtime/cl chooses)\n";
+  else if (llvm::none_of(R.Launchers, [](const tdrc::LauncherDeclaration &D) {
+             return !D.Text.empty();
+           }))
+    errs() << "tdrc: warning: --launcher-header: no launcher of '" << In
+           << "' can be declared (the header says why)\n";
+  return {In.str(), R.Cuda, R.Launchers};
+}
+
 /// Checks the options and inputs and copies them into Opts; a usage
 /// error's exit status (2), or 0.
 static int checkOptions(tdrc::RewriteOptions &Opts) {
@@ -313,6 +336,16 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     Opts.Costs = std::make_shared<const tdrc::CostProfile>(std::move(*P));
   }
   Opts.KeepOriginal = KeepOriginalOpt;
+  Opts.LauncherHeader = !LauncherHeaderOpt.empty();
+  if (Opts.LauncherHeader && !KeepOriginalOpt)
+    return usage("--launcher-header declares --keep-original's launchers; "
+                 "it cannot be used with --keep-original=false");
+  for (const std::string &In : Inputs)
+    if (Opts.LauncherHeader &&
+        (LauncherHeaderOpt == In || LauncherHeaderOpt == Output ||
+         sys::fs::equivalent(In, LauncherHeaderOpt)))
+      return usage("--launcher-header '" + LauncherHeaderOpt +
+                   "' would overwrite an input or the output");
   Opts.Smem = SmemOpt;
   Opts.CudaPath = CudaPathOpt;
   Opts.CudaPrelude = CudaPreludeOpt;
@@ -365,6 +398,7 @@ int main(int argc, const char **argv) {
   std::string DepRules; // --depfile: one rule per output
   bool Json = Explain == "json";
   json::Array JsonFiles; // --explain=json: one object per input
+  std::vector<tdrc::LauncherFile> HeaderFiles; // --launcher-header
   // The JSON report goes out whatever happens to a later input.
   auto PrintJson = make_scope_exit([&] {
     if (Json)
@@ -416,7 +450,14 @@ int main(int argc, const char **argv) {
     // prerequisites absolute, wherever the build runs the command.
     if (!DepFileOpt.empty())
       DepRules += tdrc::makeDepRule(Out, R.Dependencies);
+    if (Opts.LauncherHeader)
+      HeaderFiles.push_back(launcherFile(In, R));
   }
+  // Like the depfile: a failed rewrite leaves the old header.
+  if (Opts.LauncherHeader && Status == 0 &&
+      !writeOutput(LauncherHeaderOpt,
+                   tdrc::launcherHeaderText(LauncherHeaderOpt, HeaderFiles)))
+    return 2;
   // Only after every input succeeded: a failed rewrite leaves the old one.
   if (!DepFileOpt.empty() && Status == 0 && !writeOutput(DepFileOpt, DepRules))
     return 2;

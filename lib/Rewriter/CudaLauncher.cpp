@@ -185,28 +185,62 @@ std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
   return Text + ")";
 }
 
+/// The launcher's parameters after the configuration (", " and K's, as
+/// written) and K's arguments; false when a parameter is unnamed, has a
+/// default or comes from a macro.
+bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
+                    std::string &Params, std::string &Args) {
+  for (const ParmVarDecl *P : K->parameters()) {
+    std::string Decl = source(Ctx, P->getSourceRange());
+    if (P->getName().empty() || Decl.empty() || P->hasDefaultArg())
+      return false;
+    Params += ", " + Decl;
+    Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+  }
+  return true;
+}
+
+const char *NoLauncher = "no launcher: a parameter is unnamed, has a default "
+                         "or comes from a macro";
+
+std::string launcherHead(const std::string &Launcher, bool External,
+                         const std::string &Params) {
+  return std::string(External ? "void " : "static inline void ") + Launcher +
+         "(dim3 tdr_grid, dim3 tdr_block, size_t tdr_shmem, cudaStream_t "
+         "tdr_stream" + Params + ")\n{\n";
+}
+
 } // namespace
+
+std::string plainLauncher(const ASTContext &Ctx, const FunctionDecl *K,
+                          std::string &Why) {
+  std::string N = K->getNameAsString(), Params, Args;
+  if (!launcherParams(Ctx, K, Params, Args)) {
+    Why = NoLauncher;
+    return "";
+  }
+  return "\n\n/* tdrc: '" + N + "' is unchanged; its launcher, for other "
+         "files (--launcher-header) */\n" +
+         launcherHead(N + "_tdr_launch", true, Params) + "  " + N +
+         "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" + Args +
+         ");\n}\n";
+}
 
 CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
                           const LaunchCondition &C, const KernelText &T,
-                          bool WithSupport) {
+                          bool WithSupport, bool External) {
   CudaLaunches Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::string N = K->getNameAsString(), Launcher = N + "_tdr_launch";
   std::string Params, Args, Key;
+  if (!launcherParams(Ctx, K, Params, Args)) {
+    Out.Note = NoLauncher;
+    return Out;
+  }
   llvm::StringSet<> Named = identifiers(C.When);
-  for (const ParmVarDecl *P : K->parameters()) {
-    std::string Decl = source(Ctx, P->getSourceRange());
-    if (P->getName().empty() || Decl.empty() || P->hasDefaultArg()) {
-      Out.Note = "no launcher: a parameter is unnamed, has a default or "
-                 "comes from a macro";
-      return Out;
-    }
-    Params += ", " + Decl;
-    Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+  for (const ParmVarDecl *P : K->parameters())
     if (Named.count(P->getName()) && P->getType()->isArithmeticType())
       Key += ", (double)(" + P->getNameAsString() + ")";
-  }
   // The shared code holds #includes: at file scope, so before the outermost
   // namespace or extern "C" block around K, if any.
   const Decl *Outer = nullptr;
@@ -231,10 +265,8 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
   Out.Launcher =
 "\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
       originalKernelName(N) +
-      "', whichever is faster for this launch (--keep-original) */\n"
-      "static inline void " + Launcher +
-      "(dim3 tdr_grid, dim3 tdr_block, size_t tdr_shmem, cudaStream_t "
-      "tdr_stream" + Params + ")\n{\n"
+      "', whichever is faster for this launch (--keep-original) */\n" +
+      launcherHead(Launcher, External, Params) +
       "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\");\n"
       "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
       "  const bool tdr_pays = tdr_wg <= " +

@@ -40,10 +40,17 @@ struct CudaLaunches {
 /// original, chosen by C and by timing the first launches of each bucket;
 /// and the launches `K<<<...>>>(...)` in host code after K's definition
 /// rewritten to it.  WithSupport: the file's first launcher, which carries
-/// the host code that every launcher shares.
+/// the host code that every launcher shares.  External: callable from other
+/// files (--launcher-header), not `static inline`.
 CudaLaunches cudaLauncher(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                           const LaunchCondition &C, const KernelText &T,
-                          bool WithSupport);
+                          bool WithSupport, bool External);
+
+/// --launcher-header, for a kernel tdrc left unchanged: K_tdr_launch that
+/// just launches K (text to put after K), so that other files call the same
+/// name whatever tdrc decided; empty, and Why, when it cannot be written.
+std::string plainLauncher(const clang::ASTContext &Ctx,
+                          const clang::FunctionDecl *K, std::string &Why);
 
 } // namespace tdrc
 

@@ -74,7 +74,8 @@ static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C) {
 
 KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
                           const LaunchCondition &C, bool Cuda,
-                          bool FirstLauncher, EditList &E) {
+                          bool FirstLauncher, bool ExternalLauncher,
+                          EditList &E) {
   KeptOriginal Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<KernelText> T = kernelText(SM, K, Out.Why);
@@ -92,7 +93,8 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
                       "', unchanged, for the launch-time choice "
                       "(--keep-original) */\n" + Copy;
   if (Cuda) {
-    CudaLaunches L = cudaLauncher(Ctx, K, C, *T, FirstLauncher);
+    CudaLaunches L =
+        cudaLauncher(Ctx, K, C, *T, FirstLauncher, ExternalLauncher);
     After += L.Launcher;
     Out.Note = L.Note;
     Out.Launcher = !L.Launcher.empty();
@@ -106,6 +108,18 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
   E.insert(T->End, After);
   Out.Kept = true;
   return Out;
+}
+
+bool addPlainLauncher(ASTContext &Ctx, const FunctionDecl *K, EditList &E,
+                      std::string &Why) {
+  std::optional<KernelText> T = kernelText(Ctx.getSourceManager(), K, Why);
+  if (!T)
+    return false;
+  std::string L = plainLauncher(Ctx, K, Why);
+  if (L.empty())
+    return false;
+  E.insert(T->End, L);
+  return true;
 }
 
 } // namespace tdrc

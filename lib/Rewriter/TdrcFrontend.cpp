@@ -19,6 +19,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -90,6 +91,8 @@ public:
     ExplainReport Report(SM);
     EditList Edits;
     unsigned Launchers = 0; // CUDA launchers written so far
+    Result.Cuda = Dl.Cuda;
+    bool Header = Opts.LauncherHeader && Dl.Cuda;
     for (const FunctionDecl *K : Collector.Kernels) {
       if (K->isTemplateInstantiation())
         continue; // explained with its template
@@ -100,6 +103,10 @@ public:
                        "' left unchanged: tdrc does not rewrite templates yet",
                    "it is a template; tdrc does not rewrite templates yet",
                    Report);
+        if (Header)
+          Result.Launchers.push_back({K->getNameAsString(), "",
+                                      "a template: tdrc writes no launcher "
+                                      "for templates", {}});
         continue;
       }
       if (alreadyRewritten(SM, K)) { // idempotence: a no-op, with a remark
@@ -107,6 +114,8 @@ public:
                    "kernel '" + K->getNameAsString() +
                        "' was already rewritten by tdrc; left unchanged",
                    "already rewritten by tdrc", Report);
+        if (Header)
+          Result.Launchers.push_back(existingLauncher(Ctx, K));
         continue;
       }
       if (isKeptOriginal(K->getName())) { // --keep-original's copy
@@ -118,7 +127,9 @@ public:
       }
       KernelOutcome Outcome = PM->run(Ctx, K, Dl, Edits);
       if (Opts.KeepOriginal && Outcome.Emitted && !Outcome.Changed.empty())
-        keepOriginalOf(Ctx, K, Outcome, Edits, Launchers);
+        keepOriginalOf(Ctx, K, Outcome, Edits, Launchers, Header);
+      else if (Header)
+        plainLauncherOf(Ctx, K, Outcome, Edits);
       Result.RemappedBranches += Outcome.ChangedStatements;
       Report.add(Outcome);
     }
@@ -144,10 +155,26 @@ private:
   /// what was done goes to --explain's kernel line.
   void keepOriginalOf(ASTContext &Ctx, const FunctionDecl *K,
                       KernelOutcome &Outcome, EditList &Edits,
-                      unsigned &Launchers) {
+                      unsigned &Launchers, bool Header) {
     bool Cuda = Ctx.getLangOpts().CUDA;
-    KeptOriginal KO =
-        keepOriginal(Ctx, K, Outcome.Launch, Cuda, Launchers == 0, Edits);
+    LauncherDeclaration D;
+    if (Header)
+      D = launcherDeclaration(Ctx, K);
+    KeptOriginal KO = keepOriginal(Ctx, K, Outcome.Launch, Cuda,
+                                   Launchers == 0, !D.Text.empty(), Edits);
+    std::string NotDeclared; // said last, after what was kept
+    if (Header) {
+      if (!KO.Launcher && D.Why.empty())
+        D.Why = KO.Kept ? KO.Note : "no original kept: " + KO.Why;
+      if (!KO.Launcher)
+        D.Text.clear();
+      else if (!D.Why.empty())
+        NotDeclared = "; its launcher is not in the launcher header (" +
+                      D.Why + ")";
+      Result.Launchers.push_back(std::move(D));
+    }
+    auto Last = llvm::make_scope_exit(
+        [&] { Outcome.Summary += NotDeclared; });
     if (!KO.Kept) {
       Outcome.Summary += "; no original kept (" + KO.Why + ")";
       return;
@@ -166,6 +193,53 @@ private:
     }
     if (!KO.Note.empty())
       Outcome.Summary += "; " + KO.Note;
+  }
+  /// --launcher-header, a CUDA kernel tdrc left unchanged: a launcher that
+  /// just launches it, so that other files need not know what tdrc decided.
+  void plainLauncherOf(ASTContext &Ctx, const FunctionDecl *K,
+                       KernelOutcome &Outcome, EditList &Edits) {
+    std::string N = K->getNameAsString() + "_tdr_launch";
+    if (!Outcome.Changed.empty()) { // some edits could not be placed
+      Result.Launchers.push_back({K->getNameAsString(), "",
+                                  "its rewrite was not completed", {}});
+      return;
+    }
+    if (findLauncher(Ctx, K)) { // written by an earlier run
+      Result.Launchers.push_back(existingLauncher(Ctx, K));
+      return;
+    }
+    LauncherDeclaration D = launcherDeclaration(Ctx, K);
+    if (!D.Text.empty() && !addPlainLauncher(Ctx, K, Edits, D.Why))
+      D.Text.clear();
+    if (!D.Text.empty())
+      Outcome.Summary += "; unchanged: '" + N +
+                         "' launches it (--launcher-header)";
+    Result.Launchers.push_back(std::move(D));
+  }
+  /// K_tdr_launch defined in the file beside K, if any.
+  static const FunctionDecl *findLauncher(ASTContext &Ctx,
+                                          const FunctionDecl *K) {
+    const DeclContext *DC = K->getDeclContext()->getRedeclContext();
+    for (const NamedDecl *D : DC->lookup(
+             &Ctx.Idents.get(K->getNameAsString() + "_tdr_launch")))
+      if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->hasBody())
+        return F;
+    return nullptr;
+  }
+  /// A file tdrc rewrote before: its launcher is declared if it can be
+  /// called from other files (the run had --launcher-header).
+  static LauncherDeclaration existingLauncher(ASTContext &Ctx,
+                                              const FunctionDecl *K) {
+    const FunctionDecl *F = findLauncher(Ctx, K);
+    LauncherDeclaration D = launcherDeclaration(Ctx, K);
+    if (D.Text.empty() ||
+        (F && !F->isInlineSpecified() && F->getStorageClass() != SC_Static))
+      return D;
+    D.Text.clear();
+    D.Why = F ? "its launcher is static: the file was rewritten without "
+                "--launcher-header; rewrite the original"
+              : "the file was rewritten before, without a launcher for it";
+    return D;
   }
   /// A kernel tdrc does not plan: a remark and the --explain line.
   void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,

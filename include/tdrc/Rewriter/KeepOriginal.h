@@ -38,10 +38,18 @@ struct KeptOriginal {
 };
 
 /// Adds K's original, its descriptor and (CUDA) its launcher to Edits;
-/// FirstLauncher: the file's first, which carries the shared host code.
+/// FirstLauncher: the file's first, which carries the shared host code;
+/// ExternalLauncher: the launcher is declared for other files
+/// (--launcher-header, LauncherHeader.h).
 KeptOriginal keepOriginal(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                           const LaunchCondition &C, bool Cuda,
-                          bool FirstLauncher, EditList &Edits);
+                          bool FirstLauncher, bool ExternalLauncher,
+                          EditList &Edits);
+
+/// --launcher-header: the plain launcher of a CUDA kernel tdrc left
+/// unchanged, after it (CudaLauncher.h); false and Why when there is none.
+bool addPlainLauncher(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                      EditList &Edits, std::string &Why);
 
 } // namespace tdrc
 

@@ -9,6 +9,7 @@
 #ifndef TDRC_REWRITER_TDRCFRONTEND_H
 #define TDRC_REWRITER_TDRCFRONTEND_H
 
+#include "tdrc/Rewriter/LauncherHeader.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ struct RewriteOptions {
   /// --cost-profile: the model's constants for the user's device.
   std::shared_ptr<const CostProfile> Costs;
   bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)
+  /// --launcher-header: CUDA launchers callable from other files, and
+  /// RewriteResult::Launchers (LauncherHeader.h); needs KeepOriginal.
+  bool LauncherHeader = false;
   std::vector<std::string> ClangArgs; // what followed `--`
   std::string CudaPath;               // --cuda-path (empty: the default)
   bool CudaPrelude = false;           // --cuda-prelude: no toolkit headers
@@ -48,6 +52,9 @@ struct RewriteResult {
   /// --depfile); Clang's own resource-dir headers are left out.
   std::vector<std::string> Dependencies;
   std::vector<std::string> Warnings; // about the setup (e.g. --cuda-path)
+  bool Cuda = false;                 // parsed as CUDA
+  /// --launcher-header: each CUDA kernel's entry, in the file's order.
+  std::vector<LauncherDeclaration> Launchers;
 };
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);

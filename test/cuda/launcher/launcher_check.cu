@@ -7,21 +7,9 @@
 // exits 1 on any CUDA error; run_launcher_check.sh compares the checksums
 // with those of TDR_CHOOSE=original (bit for bit) and runs it under
 // compute-sanitizer.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include "check_util.h"
 #include <thread>
 #include <vector>
-
-#define CHECK(call)                                                          \
-  do {                                                                       \
-    cudaError_t e_ = (call);                                                 \
-    if (e_ != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                \
-                   cudaGetErrorString(e_));                                  \
-      std::exit(1);                                                          \
-    }                                                                        \
-  } while (0)
 
 // Two paths of different work, chosen by a loaded key: tdrc remaps it.
 __global__ void mix_steps(const unsigned *key, float *out, int len, int n)
@@ -41,32 +29,13 @@ __global__ void mix_steps(const unsigned *key, float *out, int len, int n)
     out[i] = v;
 }
 
-static unsigned long long checksum(const float *d, int n)
-{
-    std::vector<float> h(n);
-    CHECK(cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
-    unsigned long long s = 1469598103934665603ull;
-    for (float f : h) {
-        unsigned u;
-        std::memcpy(&u, &f, 4);
-        s = (s ^ u) * 1099511628211ull;
-    }
-    return s;
-}
-
 int main(int argc, char **argv)
 {
     const int len = argc > 1 ? std::atoi(argv[1]) : 64,
               n = argc > 2 ? std::atoi(argv[2]) : 1 << 20; // a multiple of 256
-    std::vector<unsigned> h(n);
-    unsigned x = 12345u;
-    for (unsigned &k : h)
-        k = (x = x * 1664525u + 1013904223u) >> 8;
-    unsigned *key;
+    unsigned *key = deviceKeys(n, 12345u);
     float *out;
-    CHECK(cudaMalloc(&key, n * sizeof(unsigned)));
     CHECK(cudaMalloc(&out, 6 * n * sizeof(float)));
-    CHECK(cudaMemcpy(key, h.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
 
     // 1. Plain launches: the first four of the bucket explore.
     for (int r = 0; r < 8; ++r)
