@@ -1,10 +1,11 @@
 // benchmarks/choice OpenCL harness, through tdrc's runtime (runtime/cl):
-//   choice_cl FILE KERNEL LEN PATHMASK [sorted]
+//   choice_cl FILE KERNEL LEN PATH [sorted]
 // FILE is an original .cl or a tdrc output (.tdr.cl); with --keep-original's
 // output the runtime chooses per launch (TDR_CHOOSE, TDR_LOG).  Prints
 // "ms_per_launch checksum" over 20 launches after 8 warm-up launches.
-// Kernel arguments: keys, x, outf, outu, len, n.  sorted: keys ordered by
-// (key & PATHMASK) within each work-group of 256 (the ideal).
+// Kernel arguments: keys, x, outf, outu, len, n.  PATH: the path a key takes,
+// M for (key & M), %M for (key % M); sorted: keys ordered by path within
+// each work-group of 256 (the ideal).
 #include "tdrc/runtime/Runtime.h"
 #include <algorithm>
 #include <chrono>
@@ -16,8 +17,12 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 5) { std::fprintf(stderr, "usage: %s FILE KERNEL LEN PATHMASK [sorted]\n", argv[0]); return 2; }
-    const int len = std::atoi(argv[3]), mask = std::atoi(argv[4]);
+    if (argc < 5) { std::fprintf(stderr, "usage: %s FILE KERNEL LEN PATH [sorted]\n", argv[0]); return 2; }
+    const int len = std::atoi(argv[3]);
+    const bool modulo = argv[4][0] == '%';
+    const int m = std::atoi(argv[4] + modulo);
+    if (m < 1) { std::fprintf(stderr, "choice_cl: PATH '%s': M or %%M, M >= 1\n", argv[4]); return 2; }
+    auto path = [modulo, m](int key) { return modulo ? key % m : key & m; };
     const bool sorted = argc > 5 && !std::strcmp(argv[5], "sorted");
     const int n = 1 << 22, reps = 20;
     std::mt19937 rng(12345);
@@ -31,8 +36,8 @@ int main(int argc, char **argv)
         for (int b = 0; b < n; b += 256) {
             std::vector<std::pair<int, float>> kv;
             for (int i = b; i < b + 256; ++i) kv.push_back({keys[i], x[i]});
-            std::stable_sort(kv.begin(), kv.end(), [mask](auto &a, auto &c) {
-                return (a.first & mask) < (c.first & mask);
+            std::stable_sort(kv.begin(), kv.end(), [&path](auto &a, auto &c) {
+                return path(a.first) < path(c.first);
             });
             for (int i = 0; i < 256; ++i) { keys[b + i] = kv[i].first; x[b + i] = kv[i].second; }
         }

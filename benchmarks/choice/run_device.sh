@@ -5,6 +5,10 @@
 # matches the original's bit for bit (ideal: the input sorted by path per
 # block, so its output differs by design).  Then the OpenCL twins through
 # runtime/cl on NVIDIA's OpenCL (the keep variant chooses per launch).
+# Paths: hash2 2, chain3 3, switch4 4, interp8 8 (all at every length),
+# switch8 8 (64 iterations, a constant); OpenCL twins of all but switch8.
+# Estimated at about 4 minutes on an H100 with the default lengths (it
+# prints its time after CUDA and at the end).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(cd "$1" && pwd); shift
@@ -35,6 +39,20 @@ for f in kernels/*.orig.cu; do
   done
 done
 
+echo "cuda done in $SECONDS s"
+
+# The path an OpenCL twin's key takes, as choice_cl's PATH (M: key & M,
+# %M: key % M), for the ideal's sort: the kernels' own selectors.
+path_of() {
+  case $1 in
+  hash2) echo 1 ;;
+  chain3) echo %3 ;;
+  switch4) echo 3 ;;
+  interp8) echo 7 ;;
+  *) return 1 ;;
+  esac
+}
+
 # OpenCL: NVIDIA's ICD is not registered on the device machine.
 mkdir -p /tmp/tdr-icd && echo libnvidia-opencl.so.1 > /tmp/tdr-icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/tdr-icd TDR_CL_PLATFORM=NVIDIA
@@ -45,14 +63,15 @@ g++ -O2 -std=c++17 -I"$root/runtime/cl/include" -I"$root/runtime/cl" -I/usr/loca
 for f in cl/*.default.tdr.cl; do
   b=$(basename "$f" .default.tdr.cl)
   k=$(sed -n 's/^__kernel void \([a-z_0-9]*\).*/\1/p' "cl/$b.cl" | head -1)
-  mask=$([ "$b" = hash2 ] && echo 1 || echo 3)
+  path=$(path_of "$b") || { echo "run_device: no path rule for cl/$b.cl"; exit 2; }
   for len in $lens; do
-    read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$mask")
+    read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path")
     for v in default keep force ideal; do
-      if [ $v = ideal ]; then read -r t s < <(./choice_cl "cl/$b.cl" "$k" "$len" "$mask" sorted); s=n/a
-      else read -r t s < <(./choice_cl "cl/$b.$v.tdr.cl" "$k" "$len" "$mask"); fi
+      if [ $v = ideal ]; then read -r t s < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path" sorted); s=n/a
+      else read -r t s < <(./choice_cl "cl/$b.$v.tdr.cl" "$k" "$len" "$path"); fi
       same=$([ "$s" = n/a ] && echo - || { [ "$s" = "$s0" ] && echo yes || echo NO; })
       echo "cl-$b $len $v $t $(python3 -c "print('%.3f' % ($t0 / $t))") $same"
     done
   done
 done
+echo "opencl done; $SECONDS s in all"

@@ -2,10 +2,11 @@
 # Rewrites every benchmark of the suite with tdrc, here (tdrc needs Clang),
 # into DIR for run_device.sh (the GPU machine) or check_pocl.sh (PoCL):
 #   DIR/cl/B.cl           the original OpenCL kernel of benchmark B
-#   DIR/cl/B.V.cl         tdrc's rewrite, variant V: auto (the default, profitability model on), hot (--algorithm
-#                         hot --force), dgi (--algorithm dgi --force); a variant whose output
-#                         equals the original's or an earlier variant's is
-#                         not kept (variants.txt says which)
+#   DIR/cl/B.V.cl         tdrc's rewrite, variant V: auto (the rewrite alone, profitability model on), hot
+#                         (--algorithm hot --force), dgi (--algorithm dgi --force), keep (tdrc's
+#                         default: the original kept, chosen per launch by runtime/cl; OpenCL
+#                         only); a variant whose output equals the original's or an earlier
+#                         variant's is not kept (variants.txt says which)
 #   DIR/cu/B.cu           the same kernel in CUDA (cl2cu.py)
 #   DIR/cu/B.V.cu         tdrc's CUDA rewrites, when this tdrc rewrites CUDA
 #                         (also V = warp-hot and ballot, CUDA's own rounds)
@@ -49,10 +50,14 @@ echo "cuda rewriting: $([ $cuda = 1 ] && echo yes || echo no)" >>"$dir/info.txt"
 rewrite() {
   local api=$1 src=$2 b=$3 v=$4 ext=${2##*.}
   local out=${src%.*}.$v.$ext args=()
-  # The rewrite alone (the harness launches it by name, without runtime/cl's
-  # choice): what tdrc wrote by default before --keep-original became it.
-  args=(--keep-original=false)
-  [ "$v" = auto ] || args+=(--algorithm "$v" --force)
+  # keep: tdrc's default output as it is, launched through runtime/cl's
+  # choice (rt_cl_choice.cpp).  The others: the rewrite alone, launched by
+  # name: what tdrc wrote by default before --keep-original became it.
+  case $v in
+  keep) args=(--keep-original) ;;
+  auto) args=(--keep-original=false) ;;
+  *) args=(--keep-original=false --algorithm "$v" --force) ;;
+  esac
   # shellcheck disable=SC2206 # TDRC_CUDA_FLAGS: words for Clang's CUDA mode
   [ "$api" = cl ] || [ -z "${TDRC_CUDA_FLAGS:-}" ] || args+=(-- ${TDRC_CUDA_FLAGS})
   if ! "$tdrc" "$src" -o "$out" "${args[@]}" --explain >"$dir/explain/$b.$v$([ "$api" = cuda ] && echo .cu).txt" 2>&1; then
@@ -73,7 +78,8 @@ rewrite() {
     fi
   done
   echo "$b $v $api ${out#"$dir"/}" >>"$dir/variants.txt"
-  if [ "$api" = cl ]; then python3 "$here/cl2cu.py" "$out" -o "$dir/cl2cu/$b.$v.cu"; fi
+  # keep holds two kernels and the host's choice: nothing for ncu's cl2cu.
+  if [ "$api" = cl ] && [ "$v" != keep ]; then python3 "$here/cl2cu.py" "$out" -o "$dir/cl2cu/$b.$v.cu"; fi
 }
 
 : >"$dir/variants.txt"
@@ -86,6 +92,10 @@ for b in $benches; do
     rewrite cl "$dir/cl/$b.cl" "$b" "$v" || status=1
     if [ $cuda = 1 ]; then rewrite cuda "$dir/cu/$b.cu" "$b" "$v" || status=1; fi
   done
+  # OpenCL only: the suite's CUDA host loads cubins by name (driver API),
+  # so tdrc's CUDA launcher, which rewrites K<<<...>>> launches, has none to
+  # serve; benchmarks/choice measures the CUDA choice.
+  rewrite cl "$dir/cl/$b.cl" "$b" keep || status=1
   # CUDA only: the warp-level rounds (warp-aggregated Head-or-Tail, ballot).
   if [ $cuda = 1 ]; then
     for v in warp-hot ballot; do rewrite cuda "$dir/cu/$b.cu" "$b" "$v" || status=1; done

@@ -20,7 +20,8 @@ import sys
 import suitelib
 
 BEGIN, END = "<!-- suite:begin -->", "<!-- suite:end -->"
-LABELS = {"auto": "tdrc auto", "hot": "tdrc HoT", "dgi": "tdrc DGI", "ideal": "ideal", "cpu_tdr": "on-CPU TDR"}
+LABELS = {"auto": "tdrc auto", "hot": "tdrc HoT", "dgi": "tdrc DGI", "keep": "tdrc default (choice)", "ideal": "ideal",
+          "cpu_tdr": "on-CPU TDR"}
 
 
 def same_as(folder):
@@ -131,8 +132,9 @@ def section(rows, csv_name, info, dup):
             continue
         out += ["", f"**{'OpenCL' if api == 'opencl' else 'CUDA'}**", ""]
         metrics = has_cfe([r for r in rows if r["api"] == api])
-        head = "| benchmark | sizes | original ms | tdrc auto | HoT forced | DGI forced | ideal | on-CPU TDR |"
-        rule = "|---|---|---:|---:|---:|---:|---:|---:|"
+        head = ("| benchmark | sizes | original ms | tdrc auto | HoT forced | DGI forced | default (choice) | ideal "
+                "| on-CPU TDR |")
+        rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|"
         if metrics:
             head += (" CFE original → auto (ideal) | branch eff. original → auto | share of potential |"
                      " the ideal's share |")

@@ -2,8 +2,10 @@
 # The benchmark suite on the GPU machine, in one call (under 10 minutes on an
 # H100/H200): builds the host programs (OpenCL and CUDA driver API) and the
 # CUDA kernels, runs every benchmark in every variant through NVIDIA's OpenCL
-# and through CUDA, checks each variant's output against the original's (bit
-# for bit), times the kernels (3 warm-ups, median of SUITE_REPS launches, from
+# (keep, tdrc's default output, through runtime/cl's per-launch choice) and
+# through CUDA (the rewrites alone), checks each variant's output against
+# the original's (bit for bit), times the kernels (3 warm-ups, at least the
+# choice's exploration for keep; median of SUITE_REPS launches, from
 # events), measures control-flow efficiency and branch efficiency with ncu,
 # then writes OUT/suite.csv and prints a table (collect.py).
 #
@@ -74,8 +76,13 @@ else
 cuda_inc=/usr/local/cuda/include
 srcs=("$here"/host/main.c "$here"/host/common.c "$here"/host/permute.c "$here"/host/registry.c "$here"/host/bench_*.c)
 cflags=(-O2 -std=c11 -D_GNU_SOURCE -ffp-contract=off -I"$root/runtime/cl/include" -I"$cuda_inc")
-cc "${cflags[@]}" -o "$bin/suite_cl" "${srcs[@]}" "$here/host/rt_cl.c" "$root/runtime/cl/cl_host.c" \
-  -L/usr/local/cuda/lib64 -lOpenCL -lm || exit 1
+# suite_cl links runtime/cl (C++) for the keep variant's choice.
+mkdir -p "$bin/obj"
+for f in "$root"/runtime/cl/*.cpp "$here/host/rt_cl_choice.cpp"; do echo "$f"; done |
+  xargs -P "$(nproc)" -I{} sh -c 'g++ -O2 -std=c++17 -fexceptions -I"$1/runtime/cl/include" -I"$2" -c "$0" \
+    -o "$3/obj/$(basename "$0" .cpp).o"' {} "$root" "$cuda_inc" "$bin" || exit 1
+cc "${cflags[@]}" -o "$bin/suite_cl" "${srcs[@]}" "$here/host/rt_cl.c" "$root/runtime/cl/cl_host.c" "$bin"/obj/*.o \
+  -L/usr/local/cuda/lib64 -lOpenCL -lstdc++ -lm || exit 1
 cuda=${SUITE_CUDA:-1}
 if [ "$cuda" = 1 ] && ! cc "${cflags[@]}" -o "$bin/suite_cuda" "${srcs[@]}" "$here/host/rt_cuda.c" \
   -L/usr/local/cuda/lib64/stubs -lcuda -lm; then
@@ -83,9 +90,10 @@ if [ "$cuda" = 1 ] && ! cc "${cflags[@]}" -o "$bin/suite_cuda" "${srcs[@]}" "$he
   cuda=0
 fi
 # Every CUDA kernel, in parallel: originals plain and as the ideal
-# (-DTDR_WORKLIST), tdrc's CUDA rewrites, the OpenCL rewrites' translations.
+# (-DTDR_WORKLIST), tdrc's CUDA rewrites, the OpenCL rewrites' translations;
+# none without the CUDA host (SUITE_CUDA=0), which alone runs them.
 nvflags="-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199"
-{
+[ "$cuda" = 1 ] && {
   for f in "$dir"/cu/*.cu; do
     base=$(basename "$f" .cu)
     echo "$f $bin/cubin/$base.cubin"
@@ -96,7 +104,7 @@ nvflags="-arch=sm_90 -O3 -fmad=false -cubin -diag-suppress 177,550,20199"
   done
 } | xargs -P "$(nproc)" -L 1 sh -c 'nvcc '"$nvflags"' $2 -o "$1" "$0" || echo "run_device: nvcc failed: $0 $2"' \
   >"$out/log/nvcc.log" 2>&1
-grep "nvcc failed" "$out/log/nvcc.log"
+grep -s "nvcc failed" "$out/log/nvcc.log"
 echo "$cuda" >"$bin/built"
 echo "run_device: built in $(elapsed) s"
 fi
@@ -115,8 +123,9 @@ for b in $benches; do
     continue
   fi
   echo "== $b: OpenCL"
+  # TDR_LOG: the keep variant's decision (runtime/cl) goes into the log.
   # shellcheck disable=SC2046
-  timeout 150 "$bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
+  TDR_LOG=${TDR_LOG:-1} timeout 150 "$bin/suite_cl" --bench "$b" "${size[@]}" --original "$dir/cl/$b.cl" $(suite_variants "$dir" "$b" cl) \
     --reps "$reps" --csv "$out/timing.csv" 2>&1 | tee "$out/log/$b.cl.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   if [ "$cuda" = 1 ] && [ -f "$bin/cubin/$b.cubin" ]; then

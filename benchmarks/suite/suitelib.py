@@ -4,7 +4,7 @@ import csv
 
 COLUMNS = ["date", "device", "driver", "api", "bench", "variant", "params", "kernel_ms", "cpu_ms",
            "total_ms", "speedup", "identical", "cfe", "branch_eff", "metrics_via"]
-VARIANTS = ["original", "auto", "hot", "dgi", "ideal", "cpu_tdr"]
+VARIANTS = ["original", "auto", "hot", "dgi", "keep", "ideal", "cpu_tdr"]
 ORDER = ["micro2", "micro4", "micro8", "micronest", "cvp", "gdt", "pol", "pb", "lbm", "histo", "nq",
          "mg", "bp", "sad"]
 
@@ -81,7 +81,7 @@ def cells(variants):
 
 
 def text_table(rows):
-    head = (f"{'bench':<10} {'api':<6} {'orig ms':>9} {'auto':>6} {'hot':>6} {'dgi':>6} {'ideal':>6} "
+    head = (f"{'bench':<10} {'api':<6} {'orig ms':>9} {'auto':>6} {'hot':>6} {'dgi':>6} {'keep':>6} {'ideal':>6} "
             f"{'cputdr':>6}  {'CFE o':>5} {'auto':>5} {'ideal':>5}  {'BrE o':>5} {'auto':>5}  {'share':>6} ok")
     lines = [head, "-" * len(head)]
     shares = []
@@ -96,4 +96,17 @@ def text_table(rows):
             + f"  {fmt(c['br_original'], '5.1f')} {fmt(c['br_auto'], '5.1f')}"
             + f"  {fmt(c['share'], '6.0%')} {c['ok']}")
     lines.append(f"mean share of the potential improvement (OpenCL, auto): {fmt(mean(shares), '.0%')}")
+    lines += keep_summary(rows)
     return lines
+
+
+def keep_summary(rows):
+    """The default mode (keep: the choice) against issue 22's 0.98x floor."""
+    keep = [(num(v["keep"]["speedup"]), bench) for api, bench, v in summarize(rows) if "keep" in v]
+    keep = [(s, b) for s, b in keep if s is not None]
+    if not keep:
+        return []
+    low, where = min(keep)
+    below = sorted(b for s, b in keep if s < 0.98)
+    return [f"keep (tdrc's default, the choice): lowest {low:.3f}x ({where}); below 0.98x: "
+            + (", ".join(below) if below else "none")]

@@ -5,15 +5,21 @@
 #   (here)    benchmarks/suite/prepare.sh build/tools/tdrc .devrun/suite
 #   (device)  benchmarks/suite/sweep_micro.sh .devrun/suite $OUT [pathlen...]
 # usage: sweep_micro.sh DIR OUT [PATHLEN...]   (default 1 2 4 8 16 64 256 1024)
-#        env SWEEP_BENCHES (default "micro2 micro4 micro8"), SUITE_REPS
+#        env SWEEP_BENCHES (default "micro2 micro4 micro8"), SUITE_REPS, SUITE_CUDA,
+#        SUITE_BIN; every variant prepare.sh made runs, keep (the choice) too
 set -uo pipefail
 dir=$1 out=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-bin=$(mktemp -d /tmp/sweep.XXXXXX)
-trap 'rm -rf "$bin"' EXIT
+# SUITE_BIN: binaries a caller built already (or builds here and keeps).
+if [ -n "${SUITE_BIN:-}" ]; then
+  bin=$SUITE_BIN
+else
+  bin=$(mktemp -d /tmp/sweep.XXXXXX)
+  trap 'rm -rf "$bin"' EXIT
+fi
 [ $# -gt 0 ] || set -- 1 2 4 8 16 64 256 1024
 status=0
 for w in "$@"; do
