@@ -7,6 +7,10 @@
 # runtime/cl on NVIDIA's OpenCL (the keep variant chooses per launch).
 # Paths: hash2 2, chain3 3, switch4 4, interp8 8 (all at every length),
 # switch8 8 (64 iterations, a constant); OpenCL twins of all but switch8.
+# Loop divergence (the dwa transform): skew16 (one item in 16 eight times
+# longer), rows8 (rows of 1 to 8 times len entries, memory-bound) and
+# escape8 (escape-time iteration, limits of 1 to 8 times len, a break), at
+# lengths up to 256 (DWA_LENS).
 # Estimated at about 4 minutes on an H100 with the default lengths (it
 # prints its time after CUDA and at the end).
 set -uo pipefail
@@ -14,6 +18,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(cd "$1" && pwd); shift
 lens=${*:-1 2 4 8 16 32 64 128 256 1024}
 cd "$dir" || exit 2
+# The loop kernels' lengths: those of the list up to 256 (their items run
+# up to eight times as long).
+dwa_lens() {
+  local l out=""
+  for l in ${DWA_LENS:-$lens}; do [ "$l" -le 256 ] && out="$out $l"; done
+  echo "$out"
+}
 for f in kernels/*.orig.cu; do
   b=$(basename "$f" .orig.cu)
   for v in orig default keep force; do
@@ -27,6 +38,7 @@ for f in kernels/*.orig.cu; do
   b=$(basename "$f" .orig.cu)
   klens=$lens
   [ "$b" = switch8 ] && klens=64 # a constant trip count
+  case $b in skew16|rows8|escape8) klens=$(dwa_lens) ;; esac
   for len in $klens; do
     read -r t0 s0 < <(./"bin_$b.orig" "$len")
     for v in default keep force ideal; do
@@ -49,6 +61,9 @@ path_of() {
   chain3) echo %3 ;;
   switch4) echo 3 ;;
   interp8) echo 7 ;;
+  skew16) echo 15 ;;
+  escape8) echo 7 ;;
+  rows8) echo 7 ;;
   *) return 1 ;;
   esac
 }
@@ -64,7 +79,9 @@ for f in cl/*.default.tdr.cl; do
   b=$(basename "$f" .default.tdr.cl)
   k=$(sed -n 's/^__kernel void \([a-z_0-9]*\).*/\1/p' "cl/$b.cl" | head -1)
   path=$(path_of "$b") || { echo "run_device: no path rule for cl/$b.cl"; exit 2; }
-  for len in $lens; do
+  klens=$lens
+  case $b in skew16|rows8|escape8) klens=$(dwa_lens) ;; esac
+  for len in $klens; do
     read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path")
     for v in default keep force ideal; do
       if [ $v = ideal ]; then read -r t s < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path" sorted); s=n/a

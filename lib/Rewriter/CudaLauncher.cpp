@@ -64,7 +64,9 @@ struct Bucket { float Best[2] = {-1.0f, -1.0f}; int Runs[2] = {0, 0}; int Pick =
 struct Launch { bool Remapped; Bucket *B; cudaEvent_t Start, Stop; };
 class Kernel {
 public:
-  explicit Kernel(const char *Name) : Name(Name), M(mode()) {}
+  /* Keep: the rewrite is kept if it takes less than Keep x the original. */
+  explicit Kernel(const char *Name, float Keep = 0.99f)
+      : Name(Name), M(mode()), Keep(Keep) {}
   /* Which variant this launch runs; times it while its bucket is undecided. */
   Launch begin(bool Pays, const double *K, unsigned N, cudaStream_t S) {
     Launch L = {M == Rewritten || (M != Original && Pays), nullptr, nullptr, nullptr};
@@ -107,7 +109,7 @@ public:
     if (Ms < 0.0f) { B.Pick = 0; return; } /* no timing: the original */
     if (B.Best[V] < 0.0f || Ms < B.Best[V]) B.Best[V] = Ms;
     if (++B.Runs[V] < 2 || B.Runs[1 - V] < 2) return;
-    B.Pick = B.Best[1] < 0.99f * B.Best[0] ? 1 : 0;
+    B.Pick = B.Best[1] < Keep * B.Best[0] ? 1 : 0;
     if (logging())
       std::fprintf(stderr, "tdrc: %s: original %.4f ms, rewritten %.4f ms -> %s\n",
                    Name, B.Best[0], B.Best[1], B.Pick ? "rewritten" : "original");
@@ -115,6 +117,7 @@ public:
 private:
   const char *Name;
   Mode M;
+  float Keep;
   std::mutex Mu;
   std::map<std::vector<double>, Bucket> Buckets;
 };
@@ -267,7 +270,11 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       originalKernelName(N) +
       "', whichever is faster for this launch (--keep-original) */\n" +
       launcherHead(Launcher, External, Params) +
-      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\");\n"
+      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\"" +
+      (C.Margin != LaunchCondition::DefaultChoiceMargin
+           ? ", 1.0f - " + marginText(C.Margin) + "f"
+           : std::string()) +
+      ");\n"
       "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
       "  const bool tdr_pays = tdr_wg <= " +
       std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n"

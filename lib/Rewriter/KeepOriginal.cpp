@@ -64,11 +64,21 @@ std::optional<KernelText> kernelText(const SourceManager &SM,
   return T;
 }
 
+/// margin= as the descriptor and the CUDA launcher spell it.
+std::string marginText(double M) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", M);
+  return Buf;
+}
+
 static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C) {
   std::string N = K->getNameAsString();
   return "/* tdrc-variants: kernel=" + N + " original=" +
          originalKernelName(N) +
          " maxwg=" + std::to_string(C.MaxWorkGroupSize) +
+         (C.Margin != LaunchCondition::DefaultChoiceMargin
+              ? " margin=" + marginText(C.Margin)
+              : std::string()) +
          " when=" + (C.When.empty() ? std::string("1") : C.When) + " */\n";
 }
 

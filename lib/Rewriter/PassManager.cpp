@@ -68,6 +68,7 @@ static void addLaunchCondition(LaunchCondition &All, const LaunchCondition &C,
   else
     All.When = "(" + All.When + ") || (" + C.When + ")";
   All.MaxWorkGroupSize = std::max(All.MaxWorkGroupSize, C.MaxWorkGroupSize);
+  All.Margin = First ? C.Margin : std::max(All.Margin, C.Margin);
 }
 
 KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,

@@ -28,6 +28,8 @@ ChoicePolicy::Options optionsFor(const VariantDescriptor &D) {
   ChoicePolicy::Options O;
   O.Mode = chooseModeFromEnvironment();
   O.MaxWg = D.MaxWg;
+  if (D.Margin >= 0)
+    O.Tolerance = D.Margin;
   if (logFromEnvironment())
     O.Log = [](const std::string &Line) {
       std::fprintf(stderr, "%s\n", Line.c_str());

@@ -54,6 +54,13 @@ VariantDescriptor parseLine(std::string_view Line) {
         throw Bad("maxwg=" + V);
       D.MaxWg = unsigned(N);
       HasMax = true;
+    } else if (Key == "margin") {
+      std::string V(Value);
+      char *E = nullptr;
+      double M = std::strtod(V.c_str(), &E);
+      if (V.empty() || *E || !(M >= 0.0 && M < 1.0))
+        throw Bad("margin=" + V);
+      D.Margin = M;
     } // other keys: fields a later tdrc may add
   }
   if (D.Kernel.empty() || D.Original.empty() || !HasMax || !HasWhen ||

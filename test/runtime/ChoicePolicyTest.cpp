@@ -271,6 +271,12 @@ TEST(VariantDescriptors, Parse) {
   D = parseVariantDescriptors("/* tdrc-variants: kernel=k original=o "
                               "rounds=2 maxwg=64 when=(a) || (b) */");
   EXPECT_EQ(D["k"].When, "(a) || (b)");
+  EXPECT_LT(D["k"].Margin, 0.0); // absent: the policy's default
+  // margin=: how much faster the rewrite must be (the dwa transform's 5%).
+  D = parseVariantDescriptors("/* tdrc-variants: kernel=k original=o "
+                              "maxwg=1048576 margin=0.05 when=1 */");
+  EXPECT_DOUBLE_EQ(D["k"].Margin, 0.05);
+  EXPECT_EQ(D["k"].MaxWg, 1048576u);
 }
 
 TEST(VariantDescriptors, MalformedThrows) {
@@ -282,6 +288,8 @@ TEST(VariantDescriptors, MalformedThrows) {
            "/* tdrc-variants: kernel=k original=o maxwg=256 when= */",
            "/* tdrc-variants: kernel=k original=o maxwg=256 when=1",
            "/* tdrc-variants: kernel=k original=o junk maxwg=256 when=1 */",
+           "/* tdrc-variants: kernel=k original=o maxwg=256 margin=1.5 when=1 */",
+           "/* tdrc-variants: kernel=k original=o maxwg=256 margin=x when=1 */",
            "/* tdrc-variants: kernel=k original=o maxwg=256 when=1 */\n"
            "/* tdrc-variants: kernel=k original=o maxwg=256 when=1 */"})
     EXPECT_THROW(parseVariantDescriptors(Bad), Error) << Bad;

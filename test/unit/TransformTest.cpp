@@ -23,12 +23,14 @@ std::vector<std::string> select(const char *Spec) {
 }
 
 TEST(TransformRegistry, SelectionLikeClangTidyChecks) {
-  EXPECT_EQ(select(""), std::vector<std::string>{"remap"});
-  EXPECT_EQ(select("-remap"), std::vector<std::string>{});
-  EXPECT_EQ(select("-*"), std::vector<std::string>{});
-  EXPECT_EQ(select("-*,rem?p"), std::vector<std::string>{"remap"});
-  EXPECT_EQ(select("remap,-remap"), std::vector<std::string>{});
-  EXPECT_EQ(select(" remap , "), std::vector<std::string>{"remap"});
+  using V = std::vector<std::string>;
+  EXPECT_EQ(select(""), (V{"remap", "dwa"}));
+  EXPECT_EQ(select("-remap"), V{"dwa"});
+  EXPECT_EQ(select("-*"), V{});
+  EXPECT_EQ(select("-*,rem?p"), V{"remap"});
+  EXPECT_EQ(select("-*,*a"), V{"dwa"});
+  EXPECT_EQ(select("remap,-remap"), V{"dwa"});
+  EXPECT_EQ(select(" -dwa , "), V{"remap"});
   EXPECT_EQ(select("meld"), std::vector<std::string>{"<error>"});
   EXPECT_EQ(select("-nothing*"), std::vector<std::string>{"<error>"});
 }

@@ -51,6 +51,9 @@ KeptOriginal keepOriginal(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
 bool addPlainLauncher(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                       EditList &Edits, std::string &Why);
 
+/// A choice margin as the descriptor's `margin=` spells it ("0.05").
+std::string marginText(double M);
+
 } // namespace tdrc
 
 #endif

@@ -71,6 +71,10 @@ struct TransformOptions {
 struct LaunchCondition {
   std::string When;
   unsigned MaxWorkGroupSize = 0;
+  /// How much faster than the original the measured rewrite must be to be
+  /// kept (a rewrite whose speed varies between launches asks for more).
+  double Margin = DefaultChoiceMargin;
+  static constexpr double DefaultChoiceMargin = 0.01;
 };
 /// MaxWorkGroupSize of a rewrite that handles any work-group (the largest
 /// runtime/cl's descriptor accepts).

@@ -245,27 +245,35 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
   if (!C || !In || !From || !To || !BodyR)
     return fail(Why, "the loop", P.Loop->getBeginLoc());
   bool Jumps = loopJumps();
-  CodeBuilder Head(I + "  ");
+  // The loop runs up to TDR_POOL_STEPS steps at a time (a loop the compiler
+  // can keep tight and unroll); between runs an item that is done settles
+  // and the next one is prepared.  The step budget is tested before the
+  // condition, so the condition is evaluated exactly as often as before.
+  CodeBuilder Head(I + "    "); // inside `for (;;) { if (...) {`
   if (!Init.empty())
     Head.line(Init);
   Head.line("tdr_state = 1;");
-  std::string HeadText = Head.str() + I + "}\n" + I + "if (" + *C +
-                         ") { /* tdrc: one step of the loop at " +
-                         T.where(P.Loop->getBeginLoc()) + " */\n" + I + "  " +
-                         (Jumps ? "do " : "");
+  Head.close();
+  Head.open("{ /* tdrc: up to TDR_POOL_STEPS steps of the loop at " +
+            T.where(P.Loop->getBeginLoc()) + ", then back to the pool */");
+  Head.line("int tdr_more = 0;");
+  Head.open("for (int tdr_k = 0; ; ++tdr_k) {");
+  Head.line("if (tdr_k == TDR_POOL_STEPS) { tdr_more = 1; break; }");
+  Head.line("if (!(" + *C + ")) break;");
+  std::string HeadText = Head.str() + Head.indent() + (Jumps ? "do " : "");
   E.replace(*From, *To - *From, HeadText.substr(I.size()));
-  CodeBuilder Tail(I + "  ");
-  std::string Step = In->empty() ? "continue;" : *In + "; continue;";
-  if (Jumps) {
-    Tail.line("if (tdr_brk == 0) { " + Step + " }");
-    bool Returns = false;
-    for (const PoolJump &J : P.Jumps)
-      Returns |= J.K == PoolJump::LoopReturn;
-    if (Returns)
-      Tail.line("if (tdr_brk == 2) { tdr_state = 0; continue; }");
-  } else {
-    Tail.line(Step);
-  }
+  CodeBuilder Tail(Head.indent());
+  if (Jumps)
+    Tail.line("if (tdr_brk) break;");
+  if (!In->empty())
+    Tail.line(*In + ";");
+  Tail.close();
+  Tail.line("if (tdr_more) continue;");
+  bool Returns = false;
+  for (const PoolJump &J : P.Jumps)
+    Returns |= J.K == PoolJump::LoopReturn;
+  if (Returns)
+    Tail.line("if (tdr_brk == 2) { tdr_state = 0; continue; }");
   Tail.close();
   E.insert(BodyR->End, std::string(Jumps ? " while (0);" : "") + "\n" +
                            Tail.str().substr(0, Tail.str().size() - 1));
@@ -280,9 +288,14 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
   if (!LB || !RB)
     return fail(Why, "the kernel's braces", P.Body->getLBracLoc());
   CodeBuilder B(I);
-  B.line("#ifndef TDR_POOL_GROUPS").line("#define TDR_POOL_GROUPS 4");
+  // The knobs, overridable with -D: the most groups one pool serves, the
+  // fewest groups left working after coarsening, the steps between looks
+  // at the pool (docs/dwa.md).
+  B.line("#ifndef TDR_POOL_GROUPS").line("#define TDR_POOL_GROUPS 16");
   B.line("#endif").line("#ifndef TDR_POOL_MIN_GROUPS");
   B.line("#define TDR_POOL_MIN_GROUPS 1024").line("#endif");
+  B.line("#ifndef TDR_POOL_STEPS").line("#define TDR_POOL_STEPS 16");
+  B.line("#endif");
   header(B);
   for (const DeclStmt *DS : P.MovedWhole) {
     std::optional<Range> R = T.stmtRange(DS);

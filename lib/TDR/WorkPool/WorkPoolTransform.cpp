@@ -42,9 +42,14 @@ public:
   std::vector<Explanation> explain() const override { return Plan.Explain; }
 
   /// Whenever it runs: only the spread of the trip counts decides, and the
-  /// launch-time measurement sees it.
+  /// launch-time measurement sees it.  The pool's time varies more from
+  /// launch to launch than the original's (on an H100 a rewrite timed 2.7%
+  /// faster while exploring ran 4-6% slower afterwards), so it must win by
+  /// 5% to be kept.
   LaunchCondition launchCondition() const override {
-    return {"", AnyWorkGroupSize};
+    LaunchCondition C{"", AnyWorkGroupSize};
+    C.Margin = 0.05;
+    return C;
   }
 
   bool emit(EditList &Edits, std::string &Why) override {

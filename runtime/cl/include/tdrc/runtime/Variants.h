@@ -28,6 +28,9 @@ namespace tdrc::rt {
 struct VariantDescriptor {
   std::string Kernel, Original; // K, K_tdr_original
   unsigned MaxWg = 0;
+  /// margin=: how much faster the rewrite must be to be kept (absent: the
+  /// policy's default, 1%).
+  double Margin = -1;
   std::string When;             // the text after `when=`
 };
 

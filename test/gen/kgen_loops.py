@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""kgen_loops.py: random kernels whose work is a loop of varying length.
+
+The shapes of the dwa transform (dynamic work assignment), deterministic
+from (seed, index): a 1-D or 2-D range behind a bounds guard; statements
+before the loop (declarations, a nested block, a data-dependent return);
+one `for` or `while` loop whose trip count comes from memory, whose body may
+`continue`, `break` or `return` under data conditions and may hold a
+uniform inner loop; statements after it (writes, a return under a
+condition, an integer atomic whose result is unused).  Every value stays
+bounded (`%` by primes), so the kernels are well defined; they write only
+their own elements.  Each kernel carries its `// EXEC:` spec for tdr_exec.
+
+    kgen_loops.py --seed S --index I -o FILE.cl
+"""
+import argparse
+import random
+
+LOCALS_1D = [16, 32, 64, 100, 128]
+LOCALS_2D = [(8, 4), (16, 8), (6, 5), (32, 2)]
+
+
+class LoopGen:
+    def __init__(self, seed, index):
+        self.r = random.Random("kloops:%d:%d" % (seed, index))
+        self.name = "l%d_%d" % (seed, index)
+        self.lines = []
+        self.depth = 1
+        self.vars = ["v0"]  # ints in scope after the preparation
+
+    def emit(self, text):
+        self.lines.append("    " * self.depth + text)
+
+    def operand(self, in_loop=True):
+        r = self.r
+        return r.choice(self.vars + (["k"] if in_loop else []) + ["acc", str(r.randint(1, 9))])
+
+    def update(self):
+        """acc = f(acc, ...), bounded by a prime."""
+        r = self.r
+        a, b = self.operand(), self.operand()
+        op = r.choice(["+", "-", "^", "*"])
+        m = r.choice([7919, 6007, 10007])
+        self.emit("acc = (acc * %d + (%s %s %s)) %% %d;" % (r.randint(2, 5), a, op, b, m))
+
+    def cond(self, on):
+        r = self.r
+        return "(%s %s %d) %s %d" % (on, r.choice(["%", "&"]), r.randint(3, 13),
+                                     r.choice(["==", ">"]), r.randint(0, 2))
+
+    def preparation(self):
+        r = self.r
+        self.emit("int v0 = in[idx] % 1000;")
+        for i in range(1, r.randint(1, 3)):
+            self.emit("int v%d = (v%d * %d + %d) %% 997;" % (i, i - 1, r.randint(2, 9), r.randint(0, 50)))
+            self.vars.append("v%d" % i)
+        if r.random() < 0.3:
+            self.emit("int tmp[2];")
+            self.emit("{")
+            self.emit("    tmp[0] = v0 + 1;")
+            self.emit("    tmp[1] = v0 - 1;")
+            self.emit("}")
+            self.vars.append("tmp[0]")
+        if r.random() < 0.3:
+            self.emit("if (%s)" % self.cond("v0"))
+            self.emit("    return;")
+        self.emit("int acc = v0;")
+        self.emit("const int cnt = lens[idx] %% %d;" % r.choice([8, 17, 40]))
+
+    def body(self):
+        r = self.r
+        jumps = []
+        for _ in range(r.randint(1, 3)):
+            kind = r.choice(["upd", "upd", "continue", "break", "return", "inner"])
+            if kind == "upd":
+                self.update()
+            elif kind == "inner":
+                self.emit("for (int u = 0; u < %d; ++u)" % r.randint(2, 4))
+                self.depth += 1
+                self.emit("acc = (acc + u * %s) %% 7919;" % self.operand())
+                self.depth -= 1
+            elif kind not in jumps:
+                jumps.append(kind)
+                self.emit("if (%s)" % self.cond("acc"))
+                self.emit("    %s;" % kind)
+        self.update()
+
+    def loop(self):
+        r = self.r
+        if r.random() < 0.5:
+            self.emit("for (int k = 0; k < cnt; ++k) {")
+            self.depth += 1
+            self.body()
+        else:
+            self.emit("int k = 0;")
+            self.emit("while (k < cnt) {")
+            self.depth += 1
+            self.emit("++k;")
+            self.body()
+        self.depth -= 1
+        self.emit("}")
+
+    def settlement(self):
+        r = self.r
+        if r.random() < 0.4:
+            self.emit("atomic_add(&hist[acc & 15], 1);")
+        if r.random() < 0.3:
+            self.emit("if (%s)" % self.cond("acc"))
+            self.emit("    return;")
+        self.emit("out[idx] = acc;")
+        if r.random() < 0.3:
+            self.emit("out[idx] += %s;" % self.operand(in_loop=False))
+        if r.random() < 0.2:
+            self.emit("return;")
+
+    def kernel(self):
+        r = self.r
+        two_d = r.random() < 0.35
+        if two_d:
+            locs = r.sample(LOCALS_2D, 2)
+            g = (r.randint(9, 70), r.randint(5, 40))
+            spec = "global=%dx%d local=%s" % (g[0], g[1], ",".join("%dx%d" % l for l in locs))
+        else:
+            spec = "global=%d local=%s" % (r.randint(100, 1100),
+                                           ",".join(str(l) for l in sorted(r.sample(LOCALS_1D, 2))))
+        head = ["// %s: kgen_loops.py --seed/--index (a loop of varying length)" % self.name,
+                "// EXEC: kernel=%s %s" % (self.name, spec),
+                "// EXEC: arg in buf int size=N fill=rand:-500:500",
+                "// EXEC: arg lens buf int size=N fill=rand:0:1000",
+                "// EXEC: arg out buf int size=N fill=zero",
+                "// EXEC: arg hist buf int size=16 fill=zero",
+                "// EXEC: arg w val int value=G0"]
+        if two_d:
+            head.append("// EXEC: arg h val int value=G1")
+            params = "int w, int h"
+        else:
+            params = "int w"
+        self.emit("")
+        if two_d:
+            self.emit("int x = get_global_id(0);")
+            self.emit("int y = get_global_id(1);")
+            self.emit("if (x >= w || y >= h)")
+            self.emit("    return;")
+            self.emit("int idx = y * w + x;")
+        else:
+            self.emit("int idx = get_global_id(0);")
+            self.emit("if (idx >= w)")
+            self.emit("    return;")
+        self.preparation()
+        self.loop()
+        self.settlement()
+        body = "\n".join(self.lines[1:])
+        return "\n".join(head) + (
+            "\n\n__kernel void %s(__global const int *in, __global const int *lens,\n"
+            "    __global int *out, __global int *hist, %s)\n{\n%s\n}\n" % (self.name, params, body))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--index", type=int, default=0)
+    ap.add_argument("-o", "--output", required=True)
+    a = ap.parse_args()
+    with open(a.output, "w") as f:
+        f.write(LoopGen(a.seed, a.index).kernel())
+
+
+if __name__ == "__main__":
+    main()
