@@ -14,6 +14,7 @@
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/Transform.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -66,6 +67,16 @@ std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
       return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
              " is a reference, which cannot be declared before its value";
     const Expr *Init = V->getInit();
+    // The declaration moves up without its initialiser, which becomes an
+    // assignment: only `T v = e;` can (not `T v(e)`, `T v{e}`, a class
+    // with a constructor of its own).
+    if (Init && V->getInitStyle() != VarDecl::CInit)
+      return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
+             " is initialised with parentheses or braces";
+    if (const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+        RD && RD->hasDefinition() && !RD->isTrivial())
+      return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
+             " has a class type with constructors or a destructor of its own";
     if (Init && V->getType()->isArrayType())
       return "the array '" + V->getNameAsString() + "' at " +
              A.loc(V->getLocation()) + " has an initialiser";
