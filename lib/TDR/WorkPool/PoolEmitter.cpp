@@ -73,12 +73,6 @@ private:
     Why = What + " at " + T.where(L) + " is not spelled in the main file";
     return false;
   }
-  bool uses(PoolIdRef::Kind K, unsigned Dim) const {
-    for (const PoolIdRef &Id : P.Ids)
-      if (Id.K == K && Id.Dim == Dim)
-        return true;
-    return false;
-  }
 
   ASTContext &Ctx;
   const PoolPlan &P;

@@ -26,6 +26,11 @@ namespace tdrc {
 
 namespace {
 
+bool pointsToLocal(QualType T) {
+  return T->isPointerType() &&
+         T->getPointeeType().getAddressSpace() == LangAS::opencl_local;
+}
+
 /// Whether the value of the call E is used (not a statement of its own or
 /// cast to void).
 bool resultUsed(ASTContext &Ctx, const Expr *E) {
@@ -134,8 +139,6 @@ public:
     std::string At = "'" + Name.str() + "' at " + A.loc(CE->getBeginLoc());
     if (Name == "printf")
       return fail("it prints (" + At + "): the order of its lines would change");
-    if (Name == "get_local_size" || Name == "get_enqueued_local_size")
-      P.ReadsLocalSize = true;
     switch (classifyCallee(Callee)) {
     case BuiltinKind::Barrier:
       return fail("it synchronizes its work-group (" + At +
@@ -165,10 +168,6 @@ private:
     return false;
   }
 
-  static bool pointsToLocal(QualType T) {
-    return T->isPointerType() &&
-           T->getPointeeType().getAddressSpace() == LangAS::opencl_local;
-  }
 
   bool atomic(const CallExpr *CE, StringRef Name, const std::string &At) {
     std::string N = Name.lower();
@@ -231,9 +230,7 @@ std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(A.Body));
   if (!Scanner.Reason)
     for (const ParmVarDecl *Parm : A.Kernel->parameters())
-      if (Parm->getType()->isPointerType() &&
-          Parm->getType()->getPointeeType().getAddressSpace() ==
-              LangAS::opencl_local)
+      if (pointsToLocal(Parm->getType()))
         return "its parameter '" + Parm->getNameAsString() +
                "' is local memory, which belongs to the physical work-group";
   if (Scanner.Reason)

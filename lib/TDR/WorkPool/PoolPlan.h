@@ -63,8 +63,7 @@ struct PoolPlan {
   std::vector<PoolJump> Jumps;
   bool LoopContinues = false; // a `continue` of the loop in its body
   const clang::ReturnStmt *TrailingReturn = nullptr; // last statement
-  unsigned Dims = 1;          // ID dimensions the kernel reads
-  bool ReadsLocalSize = false; // OpenCL 2.0+: non-uniform groups matter
+  unsigned Dims = 1; // ID dimensions the kernel reads
 
   bool Changes = false;
   std::vector<Explanation> Explain;
