@@ -107,6 +107,12 @@ static cl::opt<bool> Force(
     cl::desc("Keep every round the analysis allows, without the "
              "profitability model (which declines rounds that cannot pay)"),
     cl::cat(Category));
+static cl::opt<double> MeldThresholdOpt(
+    "meld-threshold",
+    cl::desc("The similarity (0 to 1) the two sides of an if/else need to be "
+             "melded: twice the weight of what is written once over the "
+             "weight of both sides (default 0.2, DARM's)"),
+    cl::value_desc("x"), cl::init(0.2), cl::cat(Category));
 static cl::opt<std::string> CostProfileOpt(
     "cost-profile",
     cl::desc("The profitability model's costs measured on your device "
@@ -327,6 +333,9 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     return usage("--regs must be between 1 and 255");
   Opts.Regs = RegsOpt;
   Opts.Force = Force;
+  if (MeldThresholdOpt < 0 || MeldThresholdOpt > 1)
+    return usage("--meld-threshold must be between 0 and 1");
+  Opts.MeldThreshold = MeldThresholdOpt;
   if (!CostProfileOpt.empty()) {
     Expected<tdrc::CostProfile> P = tdrc::loadCostProfile(CostProfileOpt);
     if (!P) {

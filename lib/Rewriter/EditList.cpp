@@ -16,6 +16,18 @@ void EditList::replace(unsigned Offset, unsigned Length,
   E.Text = Text;
 }
 
+bool EditList::touches(unsigned Begin, unsigned End) const {
+  for (auto It = Edits.lower_bound(Begin); It != Edits.end() && It->first < End;
+       ++It)
+    if (It->first > Begin || It->second.Replaces)
+      return true;
+  if (auto It = Edits.lower_bound(Begin); It != Edits.begin()) {
+    --It; // one that starts before Begin and replaces into the range
+    return It->first + It->second.Length > Begin;
+  }
+  return false;
+}
+
 llvm::Expected<std::string> EditList::apply(llvm::StringRef FileName,
                                             llvm::StringRef Code) const {
   clang::tooling::Replacements Reps;

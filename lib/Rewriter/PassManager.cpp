@@ -3,6 +3,7 @@
 #include "tdrc/TDR/Directives.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
+#include <cmath>
 
 using namespace clang;
 
@@ -43,16 +44,25 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
           E.Kind = "note";
           E.Note = true;
           E.Transform = Lose.T->name().str();
+          // A claim of -infinity yields to every other (meld's).
+          auto Gain = [](double G) {
+            return std::isfinite(G) ? std::to_string(G) : std::string("none");
+          };
           E.Text = "the '" + Win.T->name().str() + "' transform changes the "
                    "statement at " + A.loc(Lost->getBeginLoc()) +
-                   " (estimated gain " + std::to_string(JWins ? GJ : GI) +
-                   " against " + std::to_string(JWins ? GI : GJ) + ")";
+                   " (estimated gain " + Gain(JWins ? GJ : GI) +
+                   " against " + Gain(JWins ? GI : GJ) + ")";
+          // A claim below every gain (meld's) yields without a note when
+          // it gives the statement up alone.
+          bool Yields = !std::isfinite(JWins ? GI : GJ);
           if (!Lose.Plan->release(Lost)) {
             E.Text += "; the '" + Lose.T->name().str() +
                       "' transform leaves the kernel unchanged";
             Lose.Plan.reset();
+            Yields = false;
           }
-          Notes.push_back(E);
+          if (!Yields)
+            Notes.push_back(E);
         }
     }
 }

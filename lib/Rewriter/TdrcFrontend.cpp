@@ -68,6 +68,7 @@ public:
                                 "runtime/cl loop); ignored for CUDA");
     }
     TO.Force = Opts.Force;
+    TO.MeldThreshold = Opts.MeldThreshold;
     TO.Costs = Opts.Costs.get();
     TO.KeepOriginal = Opts.KeepOriginal;
     TO.RemapAlgorithm = algorithmNamed(Opts.Algorithm, /*OrOption=*/true);

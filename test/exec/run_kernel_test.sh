@@ -14,6 +14,8 @@
 #   diff-feedback, oclgrind-feedback  diff and oclgrind for tdrc --feedback
 #              with DGI forced: the kernel gets tdr_feedback, whose report
 #              tdr_exec --feedback checks too;
+#   diff-meld, oclgrind-meld  the meld transform alone (--transforms=-*,meld,
+#              with --force: every if/else it may meld): diff and oclgrind;
 #   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
 #              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
 #              (NAME_tdr_original, run under NAME), each against the original.
@@ -42,13 +44,18 @@ case "$mode" in
   diff-feedback|oclgrind-feedback)
     out="$outdir/$name.$mode.tdr.cl"; tdrc --feedback --algorithm dgi "$kernel" -o "$out"
     grep -q tdr_feedback "$out" || { echo "no DGI round, no tdr_feedback in $out" >&2; exit 1; } ;;
+  diff-meld|oclgrind-meld) # the meld transform alone, on every if/else it may meld
+    out="$outdir/$name.$mode.tdr.cl"
+    meld_flags=()
+    for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || meld_flags+=("$f"); done
+    "$tdrc" ${meld_flags[@]+"${meld_flags[@]}"} --transforms=-*,meld "$kernel" -o "$out" ;;
   diff-keep)
     out="$outdir/$name.keep.tdr.cl"; tdrc --keep-original "$kernel" -o "$out"
     grep -q 'tdrc-variants:' "$out" || { echo "no kernel kept its original in $out" >&2; exit 1; } ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
-  diff|diff-wg64|diff-dgi) exec "$tdr_exec" "$kernel" "$out" ;;
+  diff|diff-wg64|diff-dgi|diff-meld) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
   diff-keep)
     TDR_EXEC_BUILD_OPTIONS=-DTDR_HOST_CHOOSES "$tdr_exec" "$kernel" "$out"
@@ -62,5 +69,5 @@ case "$mode" in
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
-  oclgrind|oclgrind-dgi)   exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  oclgrind|oclgrind-dgi|oclgrind-meld) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

@@ -20,6 +20,10 @@ public:
   void insert(unsigned Offset, const std::string &Text);
   void replace(unsigned Offset, unsigned Length, const std::string &Text);
   bool empty() const { return Edits.empty(); }
+  /// Whether an edit already changes text inside [Begin, End) or inserts
+  /// strictly inside it (one that inserts at Begin stays before a
+  /// replacement of the range).
+  bool touches(unsigned Begin, unsigned End) const;
   /// Applies everything; fails if two replacements overlap.
   llvm::Expected<std::string> apply(llvm::StringRef FileName,
                                     llvm::StringRef Code) const;

@@ -29,6 +29,7 @@ struct RewriteOptions {
   unsigned Regs = 0;                  // --regs (0: estimate)
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
+  double MeldThreshold = 0.2;         // --meld-threshold: meld's similarity
   /// --cost-profile: the model's constants for the user's device.
   std::shared_ptr<const CostProfile> Costs;
   bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)

@@ -62,6 +62,10 @@ private:
 /// The condition of an if, switch or loop.
 const clang::Expr *condOf(const clang::Stmt *S);
 
+/// Whether the value of E is used: E is not a statement of its own, nor
+/// cast to void (an atomic whose result a work-item reads, for instance).
+bool valueUsed(clang::ASTContext &Ctx, const clang::Expr *E);
+
 // MemoryAccesses.cpp (run by the constructor)
 void collectWrites(KernelAnalyses &A);
 void collectGlobalWrites(KernelAnalyses &A);

@@ -47,8 +47,12 @@ public:
   /// `T name` for a declaration of V's type without its initialiser (top
   /// level qualifiers and OpenCL's default __private dropped).
   std::string declaration(const clang::VarDecl *V) const;
+  /// T spelled for a declaration (top-level qualifiers and OpenCL's default
+  /// __private dropped).
+  std::string typeName(clang::QualType T) const;
 
 private:
+  std::string declared(clang::QualType T, llvm::StringRef Name) const;
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;

@@ -63,6 +63,8 @@ struct TransformOptions {
   /// --keep-original: the host chooses between the rewrite and the original
   /// (a macro TDR_HOST_CHOOSES compiles in-kernel fallbacks out).
   bool KeepOriginal = false;
+  // meld: the similarity an if/else needs (DARM's 0.2; --meld-threshold)
+  double MeldThreshold = 0.2;
 };
 
 /// When a plan's rewrite can pay, as far as the plan knows before launch: a

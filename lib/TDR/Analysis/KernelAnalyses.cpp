@@ -1,5 +1,6 @@
 //===- KernelAnalyses.cpp - Analyses of one kernel, computed once ----------===//
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -51,6 +52,24 @@ bool KernelAnalyses::spelledInFile(const Stmt *St) const {
              CharSourceRange::getTokenRange(St->getSourceRange()),
              Ctx.getSourceManager(), Ctx.getLangOpts())
       .isValid();
+}
+
+bool valueUsed(ASTContext &Ctx, const Expr *E) {
+  for (const DynTypedNode &N : Ctx.getParents(*E)) {
+    if (N.get<Decl>())
+      return true;
+    const Stmt *P = N.get<Stmt>();
+    if (!P)
+      return true;
+    if (auto *C = dyn_cast<CastExpr>(P))
+      return !C->getType()->isVoidType() && valueUsed(Ctx, C);
+    if (isa<ExprWithCleanups, ParenExpr>(P))
+      return valueUsed(Ctx, cast<Expr>(P));
+    if (isa<Expr, ReturnStmt>(P))
+      return true;
+    return condOf(P) == E;
+  }
+  return false;
 }
 
 const Expr *condOf(const Stmt *S) {

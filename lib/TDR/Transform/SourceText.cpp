@@ -95,11 +95,18 @@ std::string SourceText::respell(
   return Out + text({Pos, R.End});
 }
 
+std::string SourceText::typeName(QualType T) const {
+  return declared(T, "");
+}
+
 std::string SourceText::declaration(const VarDecl *V) const {
+  return declared(V->getType(), V->getName());
+}
+
+std::string SourceText::declared(QualType T, llvm::StringRef Name) const {
   std::string Decl;
   llvm::raw_string_ostream OS(Decl);
-  V->getType().getUnqualifiedType().print(OS, Ctx.getPrintingPolicy(),
-                                          V->getName());
+  T.getUnqualifiedType().print(OS, Ctx.getPrintingPolicy(), Name);
   OS.flush();
   for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
     Decl.erase(At, 10); // the default address space, spelled out

@@ -1,4 +1,5 @@
 //===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
+#include "tdrc/TDR/Meld/MeldTransform.h"
 #include "tdrc/TDR/Remap/RemapTransform.h"
 #include "tdrc/TDR/Transform.h"
 #include "tdrc/TDR/WorkPool/WorkPoolTransform.h"
@@ -17,6 +18,10 @@ static const TransformInfo Registry[] = {
      "takes its items from a pool of several work-groups' items (Kato, Suda "
      "& Tamada)",
      makeWorkPoolTransform, /*Default=*/true},
+    {"meld",
+     "control-flow melding: the two similar sides of a divergent if/else "
+     "become one, differing operands selected (after DARM, CGO'22)",
+     makeMeldTransform, /*Default=*/true},
 };
 
 llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }

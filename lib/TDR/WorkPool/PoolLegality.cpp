@@ -31,26 +31,6 @@ bool pointsToLocal(QualType T) {
          T->getPointeeType().getAddressSpace() == LangAS::opencl_local;
 }
 
-/// Whether the value of the call E is used (not a statement of its own or
-/// cast to void).
-bool resultUsed(ASTContext &Ctx, const Expr *E) {
-  for (const DynTypedNode &N : Ctx.getParents(*E)) {
-    if (N.get<Decl>())
-      return true;
-    const Stmt *P = N.get<Stmt>();
-    if (!P)
-      return true;
-    if (auto *C = dyn_cast<CastExpr>(P))
-      return !C->getType()->isVoidType() && resultUsed(Ctx, C);
-    if (isa<ExprWithCleanups, ParenExpr>(P))
-      return resultUsed(Ctx, cast<Expr>(P));
-    if (isa<Expr, ReturnStmt>(P))
-      return true;
-    return condOf(P) == E;
-  }
-  return false;
-}
-
 class IndependenceScanner : public RecursiveASTVisitor<IndependenceScanner> {
 public:
   IndependenceScanner(KernelAnalyses &A, PoolPlan &P, const FunctionDecl *FD,
@@ -184,7 +164,7 @@ private:
                     " on a value that is not an integer (the result would "
                     "round differently in another order)");
     }
-    if (resultUsed(A.Ctx, CE))
+    if (valueUsed(A.Ctx, CE))
       return fail("it uses the result of " + At +
                   " (the value an item sees depends on the order of items)");
     return true;

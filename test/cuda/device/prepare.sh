@@ -12,6 +12,7 @@
 #   NAME.warp_hot.tdr.cu --algorithm warp-hot (two-path rounds: Head-or-Tail
 #                        with warp-aggregated atomics; more paths: ballot)
 #   NAME.ballot.tdr.cu   --algorithm ballot (the stable ballot partition)
+#   NAME.meld.tdr.cu     the meld transform alone (every if/else it may meld)
 #   NAME.harness.cu      a main that includes the original and its rewrites
 #                        in namespaces of their own and runs them through
 #                        tdr_cuda_harness.h
@@ -30,7 +31,7 @@ tdrc=${TDRC:-$root/build/tools/tdrc}
 mkdir -p "$out"
 cp "$root/test/cuda/harness/tdr_cuda_harness.h" "$here/run.sh" "$out/"
 : >"$out/MANIFEST"
-variants=(default dgi wg64 warp_hot ballot)
+variants=(default dgi wg64 warp_hot ballot meld)
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
 python3 "$root/test/cuda/twins.py" "$src" "$@"
@@ -57,6 +58,7 @@ for k in "${kernels[@]}"; do
       wg64) extra=(--max-workgroup-size 64) ;;
       warp_hot) extra=(--algorithm warp-hot) ;;
       ballot) extra=(--algorithm ballot) ;;
+      meld) extra=(--transforms=-*,meld) ;;
     esac
     "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$out/$name.$v.tdr.cu"
   done

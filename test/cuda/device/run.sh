@@ -26,8 +26,8 @@ nvcc=${NVCC:-nvcc}
 sanitizer=${SANITIZER:-compute-sanitizer}
 jobs=${JOBS:-$(nproc)}
 flags="${TDR_NVCC_FLAGS:--O3 -arch=sm_90 -fmad=false} -DTDR_POOL_MIN_GROUPS=1"
-variants=(default dgi wg64 warp_hot ballot)
-checked=(default dgi warp_hot ballot)
+variants=(default dgi wg64 warp_hot ballot meld)
+checked=(default dgi warp_hot ballot meld)
 
 build() { # NAME
   # shellcheck disable=SC2086

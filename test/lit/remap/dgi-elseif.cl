@@ -1,4 +1,4 @@
-// RUN: tdrc --force %s -o %t.cl --max-workgroup-size 128 --neighbors 32 --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
+// RUN: tdrc --transforms=-meld --force %s -o %t.cl --max-workgroup-size 128 --neighbors 32 --explain | FileCheck %s --check-prefix=EXPLAIN --match-full-lines
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // An else-if chain of three conditions is one branch with four paths; a
 // bounds guard before it makes inactive work-items the fifth, last group.

@@ -1,0 +1,66 @@
+// OpenCL twin of kernels/SB1.cu, launched the same way by meld_cl.cpp.
+// SB1 (DARM's synthetic SB1): the two sides of the branch run the same
+// straight-line arithmetic on different operands (the roles of a and b
+// swapped, other constants), in a loop of SB1_ROUNDS rounds.  Two kernels:
+// the side picked by a key bit (random, about half of each warp) or by the
+// thread index (alternate lanes).
+#pragma OPENCL FP_CONTRACT OFF
+
+#define SB_BLOCK 256
+#define SB1_ROUNDS 256
+
+__kernel void sb1_key(__global const unsigned *restrict keys, __global const float *restrict x,
+                        __global float *restrict y, int rounds, int n)
+{
+    const int i = get_group_id(0) * SB_BLOCK + get_local_id(0);
+    if (i >= n)
+        return;
+    const bool c = (keys[i] & 1u) != 0;
+    float a = x[i], b = x[n - 1 - i], v = 0.0f;
+    for (int r = 0; r < rounds; ++r) {
+        if (c) {
+            v = v * 0.75f + a;
+            a = a * 0.5f + v * 0.125f;
+            b = b * 0.875f - a * 0.0625f;
+            v = v - b * 0.25f;
+            a = a + b * 0.375f;
+            v = v * 0.5f + a * 0.25f;
+        } else {
+            v = v * 0.625f + b;
+            b = b * 0.5f + v * 0.25f;
+            a = a * 0.75f - b * 0.125f;
+            v = v - a * 0.5f;
+            b = b + a * 0.25f;
+            v = v * 0.5f + b * 0.125f;
+        }
+    }
+    y[i] = v + a + b;
+}
+
+__kernel void sb1_tid(__global const unsigned *restrict keys, __global const float *restrict x,
+                        __global float *restrict y, int rounds, int n)
+{
+    const int i = get_group_id(0) * SB_BLOCK + get_local_id(0);
+    if (i >= n)
+        return;
+    const bool c = (get_local_id(0) & 1u) != 0;
+    float a = x[i], b = x[n - 1 - i], v = 0.0f;
+    for (int r = 0; r < rounds; ++r) {
+        if (c) {
+            v = v * 0.75f + a;
+            a = a * 0.5f + v * 0.125f;
+            b = b * 0.875f - a * 0.0625f;
+            v = v - b * 0.25f;
+            a = a + b * 0.375f;
+            v = v * 0.5f + a * 0.25f;
+        } else {
+            v = v * 0.625f + b;
+            b = b * 0.5f + v * 0.25f;
+            a = a * 0.75f - b * 0.125f;
+            v = v - a * 0.5f;
+            b = b + a * 0.25f;
+            v = v * 0.5f + b * 0.125f;
+        }
+    }
+    y[i] = v + a + b;
+}

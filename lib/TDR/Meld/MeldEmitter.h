@@ -1,0 +1,19 @@
+//===- MeldEmitter.h - The text of a melded branch ------------------------===//
+#ifndef TDRC_LIB_TDR_MELD_MELDEMITTER_H
+#define TDRC_LIB_TDR_MELD_MELDEMITTER_H
+
+#include "MeldPlan.h"
+#include "tdrc/TDR/SourceText.h"
+#include <optional>
+#include <string>
+
+namespace tdrc {
+
+/// The block that replaces M.If (from `if` to its last token), or nothing
+/// when a part of it is not spelled in the main file.
+std::optional<std::string> meldedText(const SourceText &Src,
+                                      const MeldedBranch &M);
+
+} // namespace tdrc
+
+#endif

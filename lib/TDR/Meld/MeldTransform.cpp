@@ -1,0 +1,118 @@
+//===- MeldTransform.cpp - Control-flow melding behind the interface -------===//
+#include "tdrc/TDR/Meld/MeldTransform.h"
+#include "MeldEmitter.h"
+#include "MeldPlanner.h"
+#include "tdrc/TDR/Transform.h"
+#include "llvm/ADT/STLExtras.h"
+#include <limits>
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+class MeldTransformPlan : public TransformPlan {
+public:
+  MeldTransformPlan(ASTContext &Ctx, MeldPlan P) : Ctx(Ctx), Plan(std::move(P)) {}
+
+  bool changesKernel() const override { return !Plan.Branches.empty(); }
+
+  /// A branch another transform wants too stays with that transform: a
+  /// claim below every gain loses to remap's rounds (measured on the suite; its
+  /// gains are in another unit, weighted operations per work-item, and may
+  /// be known only at launch) and to dwa's (whose gain is not known before
+  /// launch either).  Melding takes the divergent branches the others leave.
+  std::vector<std::pair<const Stmt *, double>> claims() const override {
+    std::vector<std::pair<const Stmt *, double>> Out;
+    for (const MeldedBranch &M : Plan.Branches)
+      Out.push_back({M.If, -std::numeric_limits<double>::infinity()});
+    return Out;
+  }
+
+  /// The branch S goes to another transform: melding says nothing of it
+  /// (the pass manager's note does).  A branch given up before stays so.
+  bool release(const Stmt *S) override {
+    llvm::erase_if(Plan.Branches,
+                   [&](const MeldedBranch &M) { return M.If == S; });
+    llvm::erase_if(Plan.Explain, [&](const Explanation &E) {
+      return E.Remapped && E.Loc == S->getBeginLoc();
+    });
+    return true;
+  }
+
+  ResourceNeeds needs() const override { return {}; }
+
+  unsigned changedStatements() const override { return Plan.Branches.size(); }
+
+  std::string summary(bool Emitted) const override {
+    if (Plan.Branches.empty())
+      return "";
+    return std::to_string(Emitted ? Plan.Branches.size() : 0) +
+           " branch(es) melded";
+  }
+
+  std::vector<Explanation> explain() const override { return Plan.Explain; }
+
+  /// Whenever it runs: melding has no launch-time condition, and the
+  /// measurement of the launch-time choice sees what it gains.
+  LaunchCondition launchCondition() const override {
+    return {"", AnyWorkGroupSize};
+  }
+
+  /// A branch in which another transform has already placed an edit (remap
+  /// redirects the ID queries after its rounds) stays as it is: melding
+  /// rewrites the branch from its original text.
+  bool emit(EditList &Edits, std::string &Why) override {
+    SourceText Src(Ctx);
+    std::vector<std::pair<SourceText::Range, std::string>> Texts;
+    std::vector<MeldedBranch> Kept;
+    for (MeldedBranch &M : Plan.Branches) {
+      std::optional<SourceText::Range> R = Src.stmtRange(M.If);
+      std::optional<std::string> T = meldedText(Src, M);
+      if (!R || !T) {
+        Why = "the if/else at " + Src.where(M.If->getBeginLoc()) +
+              " is not spelled in the main file";
+        return false;
+      }
+      if (Edits.touches(R->Begin, R->End)) {
+        for (Explanation &E : Plan.Explain)
+          if (E.Remapped && E.Loc == M.If->getBeginLoc()) {
+            E.Remapped = false;
+            E.Profit.reset();
+            E.Reason = "another transform edits inside it";
+            E.Text = "if/else (melding): another transform edits inside it "
+                     "(remap redirects the IDs it reads)";
+          }
+        continue;
+      }
+      Texts.push_back({*R, *T});
+      Kept.push_back(std::move(M));
+    }
+    Plan.Branches = std::move(Kept);
+    for (auto &[R, T] : Texts)
+      Edits.replace(R.Begin, R.End - R.Begin, T);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  MeldPlan Plan;
+};
+
+class MeldTransform : public Transform {
+public:
+  llvm::StringRef name() const override { return "meld"; }
+  bool supports(SourceLanguage) const override { return true; }
+  std::unique_ptr<TransformPlan> plan(KernelContext &K) override {
+    return std::make_unique<MeldTransformPlan>(K.Ctx, planMeld(K));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Transform> makeMeldTransform() {
+  return std::make_unique<MeldTransform>();
+}
+
+} // namespace tdrc

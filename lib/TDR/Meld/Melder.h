@@ -1,0 +1,64 @@
+//===- Melder.h - Aligning two sides of a branch (internal to Meld/) ------===//
+//
+// ExprMatch.cpp melds two expressions: the same operator skeleton is written
+// once and the operands that differ become selects.  StmtAlign.cpp melds two
+// statements (regions recursively) and aligns two statement sequences.
+// MeldLegality.cpp says what may not be melded at all.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_LIB_TDR_MELD_MELDER_H
+#define TDRC_LIB_TDR_MELD_MELDER_H
+
+#include "MeldPlan.h"
+#include "tdrc/TDR/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+
+namespace tdrc {
+
+class KernelAnalyses;
+
+struct MeldEnv {
+  clang::ASTContext &Ctx;
+  const SourceText &Src;
+  /// The variables each side of the branch declares (sameVariable()).
+  const llvm::DenseSet<const clang::VarDecl *> *DeclaredA = nullptr,
+                                               *DeclaredB = nullptr;
+};
+
+/// DARM weight of one expression tree / of every expression in a statement.
+double exprWeight(const MeldEnv &E, const clang::Expr *X);
+double stmtWeight(const MeldEnv &E, const clang::Stmt *S);
+
+/// Melds A and B into Out.  With TopSelect, A and B as a whole may become
+/// one select; without, their roots must be the same operation (a
+/// statement's expression).  False (Out unchanged) when they cannot meld.
+bool meldExprs(const MeldEnv &E, const clang::Expr *A, const clang::Expr *B,
+               bool TopSelect, ExprMeld &Out);
+
+/// A pair of statements melded, or nothing.
+std::optional<MeldNode> meldStmts(const MeldEnv &E, const clang::Stmt *A,
+                                  const clang::Stmt *B);
+/// The statements of a branch side or a body (a compound's children, or
+/// the statement alone).
+std::vector<const clang::Stmt *> sequenceOf(const clang::Stmt *S);
+/// The best order-preserving alignment of two sequences; empty with Failed
+/// set when they are too long to align.
+std::vector<MeldNode> alignSequences(const MeldEnv &E,
+                                     llvm::ArrayRef<const clang::Stmt *> A,
+                                     llvm::ArrayRef<const clang::Stmt *> B,
+                                     bool &Failed);
+
+/// Why the sides of If may not be melded at all (barriers, collectives,
+/// labels, declarations that cannot be guarded), or nothing.
+std::optional<std::string> meldBlocker(KernelAnalyses &A,
+                                       const clang::IfStmt *If);
+/// Why the melded sequence would bind a name to another variable than the
+/// original (declarations of the two sides share one scope), or nothing.
+std::optional<std::string> nameConflict(const MeldedBranch &M);
+
+} // namespace tdrc
+
+#endif

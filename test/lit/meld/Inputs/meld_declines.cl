@@ -1,0 +1,69 @@
+// Branches the meld transform leaves alone (test/lit/meld/declines.test).
+#define PICK(c, a, b) if (c) a; else b
+
+__kernel void with_barrier(__global int *x, __local int *tile)
+{
+    int i = get_global_id(0);
+    if (x[i] > 0) {
+        tile[get_local_id(0)] = x[i];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    } else {
+        tile[get_local_id(0)] = -x[i];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    x[i] = tile[get_local_id(0)];
+}
+
+__kernel void used_atomic(__global int *x, __global int *count)
+{
+    int i = get_global_id(0);
+    if (x[i] > 0)
+        x[i] = atomic_inc(count);
+    else
+        x[i] = atomic_dec(count);
+}
+
+__kernel void float_atomic(__global float *x, __global float *sum)
+{
+    int i = get_global_id(0);
+    if (x[i] > 0.0f)
+        atomic_xchg(sum, x[i]);
+    else
+        atomic_xchg(sum, -x[i]);
+}
+
+__kernel void hides(__global int *x, int t)
+{
+    int i = get_global_id(0);
+    if (x[i] > 0) {
+        int t = x[i] * 2;
+        x[i] = t + 1;
+    } else {
+        x[i] = t + 1;
+    }
+}
+
+__kernel void different(__global int *x, __global float *y)
+{
+    int i = get_global_id(0);
+    if (x[i] > 0) {
+        y[i] = sqrt((float)x[i]) * 2.0f;
+    } else {
+        x[i] = x[i] % 7 + (x[i] >> 2);
+    }
+}
+
+__kernel void uniform(__global int *x, int mode)
+{
+    int i = get_global_id(0);
+    if (mode > 0)
+        x[i] = x[i] + 1;
+    else
+        x[i] = x[i] + 2;
+}
+
+__kernel void in_macro(__global int *x)
+{
+    int i = get_global_id(0);
+    PICK(x[i] > 0, x[i] += 1, x[i] += 2);
+}
