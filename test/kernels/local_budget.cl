@@ -6,6 +6,10 @@
 // Expected tdrc action: the round is CANCELLED (unchanged) and --explain
 // names the budget; the kernel stays correct.
 //
+// The remap budget is what this tests: melding is off (melded, the kernel
+// and its kept original each declare the 31 KB __local array, more than
+// Oclgrind's limit for the program).
+// TDRC-FLAGS: --transforms=-meld
 // EXEC: kernel=local_budget global=1024 local=32,64,128,256
 // EXEC: arg in buf int size=N fill=mix:-100:100
 // EXEC: arg out buf int size=N fill=zero

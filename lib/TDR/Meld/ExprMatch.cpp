@@ -256,6 +256,22 @@ bool pointsToShared(const Expr *X) {
   return false;
 }
 
+/// X's text is in the main file and its parentheses balance (Clang's range
+/// of an OpenCL vector literal such as `(float4)(0.0f)` stops before its
+/// last parenthesis).
+bool balanced(const MeldEnv &E, const Expr *X) {
+  std::optional<SourceText::Range> R = E.Src.range(X->getSourceRange());
+  if (!R)
+    return false;
+  int Depth = 0;
+  for (char C : E.Src.text(*R)) {
+    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
+    if (Depth < 0)
+      return false;
+  }
+  return Depth == 0;
+}
+
 const Expr *stripSign(const Expr *X) {
   X = X->IgnoreParenImpCasts();
   while (auto *U = dyn_cast<UnaryOperator>(X)) {
@@ -393,7 +409,7 @@ private:
     // One access at a selected address must stay in one memory space.
     if (A->getType()->isPointerType() && pointsToShared(A) != pointsToShared(B))
       return false;
-    if (!E.Src.range(A->getSourceRange()) || !E.Src.range(B->getSourceRange()))
+    if (!balanced(E, A) || !balanced(E, B))
       return false;
     OperandSelect S{A, B, ""};
     // C's `?:` promotes char, short and bool operands to int (C++'s keeps
