@@ -21,6 +21,19 @@ struct Kernel::State {
   bool Feedback = false, FeedbackOn = true;
   SetArgs Args;
   cl_kernel Applied[2] = {nullptr, nullptr}; // the objects that have every Arg
+  /// With a choice, an argument goes to the variant that launched last; the
+  /// other's object gets it when it launches (Pending[V][I]), so that a
+  /// settled choice costs no clSetKernelArg beyond the caller's.
+  std::vector<bool> Pending[2];
+  /// The last untimed decision and the sizes it was for: a launch with the
+  /// same sizes and no bucket-keying argument changed since reuses it
+  /// without building the bucket again (launch-bound kernels, such as a
+  /// bitonic sort's hundreds of short steps, pay for every microsecond).
+  struct {
+    bool Valid = false;
+    std::vector<size_t> Global, Local;
+    Variant V = Variant::Original;
+  } Memo;
   std::optional<Buffer> Words;
   CostModel Model;
   std::vector<RoundFeedback> Last;
@@ -43,6 +56,8 @@ struct Kernel::State {
   }
   cl_kernel object(unsigned N, Variant V = Variant::Rewritten);
   cl_kernel ready(Variant V);
+  ChoicePolicy::Decision decide(const std::vector<size_t> &Global,
+                                const std::vector<size_t> &Local, Bucket &B);
   void apply(cl_kernel K, cl_uint Index, const SetArg &A) {
     check(clSetKernelArg(K, Index, A.Size, A.Null ? nullptr : A.Bytes.data()),
           "clSetKernelArg");
@@ -109,13 +124,33 @@ cl_kernel Kernel::State::object(unsigned N, Variant V) {
 /// V's object for the next launch, with every argument set so far.
 cl_kernel Kernel::State::ready(Variant V) {
   cl_kernel K = object(Next, V);
-  if (K != Applied[int(V)]) { // a build for another N: the arguments so far
-    for (cl_uint I = 0; I < UserArgs; ++I)
-      if (Args[I])
-        apply(K, I, *Args[I]);
-    Applied[int(V)] = K;
+  std::vector<bool> &P = Pending[int(V)];
+  bool All = K != Applied[int(V)]; // a build for another N: every argument
+  for (cl_uint I = 0; I < UserArgs; ++I) {
+    if (Args[I] && (All || P[I]))
+      apply(K, I, *Args[I]);
+    P[I] = false;
   }
+  Applied[int(V)] = K;
   return K;
+}
+
+/// The variant of a launch with a choice (B: its bucket where it was built).
+ChoicePolicy::Decision Kernel::State::decide(const std::vector<size_t> &Global,
+                                             const std::vector<size_t> &Local,
+                                             Bucket &B) {
+  if (Memo.Valid && Memo.Global == Global && Memo.Local == Local)
+    return {Memo.V, false};
+  std::optional<bool> When;
+  B = Choice->bucket(Global, Local, Args, When);
+  ChoicePolicy::Decision D = Choice->Policy.choose(B, When);
+  Memo.Valid = !D.Timed;
+  if (Memo.Valid) {
+    Memo.Global = Global;
+    Memo.Local = Local;
+    Memo.V = D.V;
+  }
+  return D;
 }
 
 void Kernel::State::initChoice(const VariantDescriptor &D) {
@@ -189,6 +224,8 @@ Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)
   S->Feedback = lastIsFeedback(K, N, S->Prog->Source);
   S->UserArgs = N - (S->Feedback ? 1 : 0);
   S->Args.resize(S->UserArgs);
+  for (std::vector<bool> &P : S->Pending)
+    P.assign(S->UserArgs, false);
   S->Applied[int(Variant::Rewritten)] = K;
   if (auto It = S->Prog->Variants.find(Name); It != S->Prog->Variants.end())
     S->initChoice(It->second);
@@ -200,7 +237,7 @@ bool Kernel::hasFeedback() const { return S->Feedback; }
 unsigned Kernel::neighbors() const { return S->Next; }
 const std::vector<unsigned> &Kernel::neighborsUsed() const { return S->Used; }
 const std::vector<RoundFeedback> &Kernel::lastFeedback() const { return S->Last; }
-cl_kernel Kernel::get() const { return S->object(S->Next); }
+cl_kernel Kernel::get() const { return S->ready(Variant::Rewritten); }
 void Kernel::setFeedback(bool On) { S->FeedbackOn = On; }
 void Kernel::setCostModel(const CostModel &M) { S->Model = M; }
 bool Kernel::hasChoice() const { return S->Choice.has_value(); }
@@ -208,7 +245,7 @@ const ChoicePolicy *Kernel::choice() const {
   return S->Choice ? &S->Choice->Policy : nullptr;
 }
 cl_kernel Kernel::getOriginal() const {
-  return S->Choice ? S->object(S->Next, Variant::Original) : nullptr;
+  return S->Choice ? S->ready(Variant::Original) : nullptr;
 }
 std::optional<Variant> Kernel::lastVariant() const { return S->LastVariant; }
 unsigned Kernel::launches(Variant V) const { return S->Launches[int(V)]; }
@@ -223,9 +260,20 @@ void Kernel::setArg(cl_uint Index, size_t Size, const void *Value) {
   if (Value)
     A.Bytes.assign(static_cast<const unsigned char *>(Value),
                    static_cast<const unsigned char *>(Value) + Size);
-  S->apply(get(), Index, A); // OpenCL judges the index, size and value
-  if (S->Choice)
-    S->apply(getOriginal(), Index, A);
+  // OpenCL judges the index, size and value on the variant that launched
+  // last (the rewrite before any launch); the other gets it when it runs.
+  Variant To = S->Choice ? S->LastVariant.value_or(Variant::Rewritten)
+                         : Variant::Rewritten;
+  S->apply(S->ready(To), Index, A);
+  if (S->Choice) {
+    Variant Other =
+        To == Variant::Rewritten ? Variant::Original : Variant::Rewritten;
+    S->Pending[int(Other)][Index] = true;
+    const std::optional<SetArg> &Old = S->Args[Index];
+    if (S->Choice->keys(Index) &&
+        (!Old || Old->Null != A.Null || Old->Bytes != A.Bytes))
+      S->Memo.Valid = false; // the bucket may change
+  }
   S->Args[Index] = std::move(A);
 }
 
@@ -280,10 +328,9 @@ void Kernel::launch(const std::vector<size_t> &Global,
     S->launchRewritten(Global, Local, false);
     return;
   }
-  std::optional<bool> When;
-  Bucket B = S->Choice->bucket(Global, Local, S->Args, When);
-  ChoicePolicy::Decision D = S->Choice->Policy.choose(B, When);
-  bool Cold = S->Warm.emplace(S->object(S->Next, D.V), Local).second;
+  Bucket B;
+  ChoicePolicy::Decision D = S->decide(Global, Local, B);
+  bool Cold = D.Timed && S->Warm.emplace(S->object(S->Next, D.V), Local).second;
   double Ms = D.V == Variant::Original
                   ? S->enqueue(S->ready(Variant::Original), Global, Local,
                                D.Timed)

@@ -108,4 +108,9 @@ Bucket KernelChoice::bucket(const std::vector<size_t> &Global,
   return B;
 }
 
+bool KernelChoice::keys(cl_uint Index) const {
+  return std::any_of(Keyed.begin(), Keyed.end(),
+                     [&](const Scalar &S) { return S.Index == Index; });
+}
+
 } // namespace tdrc::rt

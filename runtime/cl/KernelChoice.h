@@ -45,6 +45,10 @@ public:
                 const std::vector<size_t> &Local, const SetArgs &Args,
                 std::optional<bool> &WhenHolds) const;
 
+  /// Whether argument Index keys a bucket (a change of it may change the
+  /// bucket; other arguments never do).
+  bool keys(cl_uint Index) const;
+
   ChoicePolicy Policy;
 
 private:
