@@ -296,6 +296,28 @@ bool feedsFloatAdd(const Expr *X) {
          Op == BO_SubAssign;
 }
 
+/// Whether X is a float division or a call on floats (sqrt, exp, a
+/// helper): operations OpenCL computes to within ulps.  Deep: anywhere in X.
+bool inexactFloat(const Expr *X, bool Deep) {
+  X = X->IgnoreParenImpCasts();
+  bool Float = X->getType()->hasFloatingRepresentation();
+  if (auto *B = dyn_cast<BinaryOperator>(X)) {
+    if ((B->getOpcode() == BO_Div || B->getOpcode() == BO_DivAssign) && Float)
+      return true;
+  } else if (auto *C = dyn_cast<CallExpr>(X)) {
+    if (Float)
+      return true;
+    for (const Expr *Arg : C->arguments())
+      if (Arg->getType()->hasFloatingRepresentation())
+        return true;
+  }
+  if (Deep)
+    for (const Stmt *C : X->children())
+      if (auto *CX = dyn_cast_or_null<Expr>(C); CX && inexactFloat(CX, true))
+        return true;
+  return false;
+}
+
 bool commutativeInt(const BinaryOperator *B) {
   switch (B->getOpcode()) {
   case BO_Add: case BO_Mul: case BO_And: case BO_Or: case BO_Xor:
@@ -344,6 +366,11 @@ private:
     // The index of a private array keeps its constant-ness.
     bool PrivateIndex = isa<ArraySubscriptExpr>(a) &&
                         privateSubscript(E, cast<ArraySubscriptExpr>(a));
+    // No select in the operands of a float division or math call in OpenCL
+    // (see select()): a constant operand would no longer fold, and NVIDIA's
+    // compiler rounds the operation differently then.
+    bool Inexact = E.Ctx.getLangOpts().OpenCL && inexactFloat(a, false);
+    NoSelect += Inexact;
     for (size_t I = 0; I < CA.size(); ++I) {
       if (!CA[I] || !CB[I]) {
         if (CA[I] != CB[I])
@@ -356,9 +383,12 @@ private:
       NoSelect += InIndex;
       bool Ok = meld(CA[I], CB[I], Under, true);
       NoSelect -= InIndex;
-      if (!Ok)
+      if (!Ok) {
+        NoSelect -= Inexact;
         return false;
+      }
     }
+    NoSelect -= Inexact;
     return true;
   }
 
@@ -406,12 +436,20 @@ private:
     if (A->getType()->isFloatingType() && UnderAdd &&
         (isFloatMul(A) || isFloatMul(B)))
       return false;
+    // OpenCL divides and takes roots to within ulps (NVIDIA's compiler
+    // unless built with -cl-fp32-correctly-rounded-divide-sqrt), and such an
+    // operation moved under a select was rounded differently by an ulp on
+    // an H100 (generated kernels): an arm that divides floats or calls a
+    // function on floats is not selected in OpenCL.
+    if (E.Ctx.getLangOpts().OpenCL &&
+        (inexactFloat(A, true) || inexactFloat(B, true)))
+      return false;
     // One access at a selected address must stay in one memory space.
     if (A->getType()->isPointerType() && pointsToShared(A) != pointsToShared(B))
       return false;
     if (!balanced(E, A) || !balanced(E, B))
       return false;
-    OperandSelect S{A, B, ""};
+    OperandSelect S{A, B, "", ""};
     // C's `?:` promotes char, short and bool operands to int (C++'s keeps
     // a common type): the select is cast back, or an overloaded helper
     // would see another type.

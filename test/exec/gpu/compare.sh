@@ -2,25 +2,38 @@
 # Test kernels against their rewrites on a GPU, through NVIDIA's OpenCL.
 #   compare.sh prepare TDRC DIR KERNEL.cl...   (here: tdrc needs Clang)
 #       DIR/NAME.cl and its rewrites DIR/NAME.MODE.tdr.cl, MODE = default,
-#       force (--force) and dgi (--force --algorithm dgi --neighbors 32)
+#       force (--force) and dgi (--force --algorithm dgi --neighbors 32);
+#       MODES="default meld" in the environment picks others, meld being
+#       the meld transform alone (--transforms=-*,meld --force
+#       --keep-original=false), as test/gen/run_meld.sh rewrites
 #   compare.sh run DIR OUT                      (on the GPU machine)
 #       builds tdr_exec against NVIDIA's OpenCL, compares every rewrite with
-#       its original bit for bit (tdr_exec's configurations), logs to OUT
+#       its original bit for bit (tdr_exec's configurations), JOBS at a time
+#       (default 8), logs to OUT
 # The device call must carry DIR (its *.tdr.cl files are git-ignored).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 case ${1:-} in
   prepare)
-    tdrc=$2 dir=$3
+    tdrc=$2 dir=$3 fail=0
     shift 3
     mkdir -p "$dir"
     for f in "$@"; do
       b=$(basename "$f" .cl)
       cp "$f" "$dir/$b.cl"
-      "$tdrc" "$f" -o "$dir/$b.default.tdr.cl" || exit 1
-      "$tdrc" --force "$f" -o "$dir/$b.force.tdr.cl" || exit 1
-      "$tdrc" --force --algorithm dgi --neighbors 32 "$f" -o "$dir/$b.dgi.tdr.cl" || exit 1
-    done ;;
+      for m in ${MODES:-default force dgi}; do
+        case $m in
+          default) flags=() ;;
+          force) flags=(--force) ;;
+          dgi) flags=(--force --algorithm dgi --neighbors 32) ;;
+          meld) flags=('--transforms=-*,meld' --force --keep-original=false) ;;
+          *) echo "compare.sh: unknown mode $m" >&2; exit 2 ;;
+        esac
+        "$tdrc" ${flags[@]+"${flags[@]}"} "$f" -o "$dir/$b.$m.tdr.cl" ||
+          { echo "TDRC-FAILED $m $f" >&2; fail=1; }
+      done
+    done
+    exit "$fail" ;;
   run)
     dir=$(cd "$2" && pwd) out=$3
     mkdir -p "$out" /tmp/tdr-icd
@@ -29,18 +42,22 @@ case ${1:-} in
     cc -O2 -std=c11 -I"$root/runtime/cl/include" -I"$root/test/exec" -I/usr/local/cuda/include \
        -o "$out/tdr_exec" "$root/test/exec/tdr_exec.c" "$root/test/exec/feedback_check.c" \
        "$root/runtime/cl/cl_host.c" -L/usr/local/cuda/lib64 -lOpenCL -lm || exit 2
-    ok=0 bad=0
-    for r in "$dir"/*.tdr.cl; do
+    export dir out
+    # One rewrite: "ok NAME.MODE" or "FAIL NAME.MODE" and its log's end.
+    one() {
+      local r=$1 b
       b=$(basename "$r" .tdr.cl)
       if "$out/tdr_exec" "$dir/${b%.*}.cl" "$r" > "$out/$b.txt" 2>&1; then
-        ok=$((ok + 1))
         echo "ok $b $(grep -o '[0-9]* configurations' "$out/$b.txt" | head -1)"
       else
-        bad=$((bad + 1))
-        echo "FAIL $b"
-        tail -3 "$out/$b.txt"
+        echo "FAIL $b: $(tail -3 "$out/$b.txt" | tr '\n' ' ')"
       fi
-    done
+    }
+    export -f one
+    find "$dir" -maxdepth 1 -name '*.tdr.cl' | sort |
+      xargs -P "${JOBS:-8}" -I{} bash -c 'one {}' > "$out/verdicts.txt"
+    grep '^FAIL' "$out/verdicts.txt"
+    ok=$(grep -c '^ok' "$out/verdicts.txt") bad=$(grep -c '^FAIL' "$out/verdicts.txt")
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     echo "$ok passed, $bad failed"
     [ "$bad" -eq 0 ] ;;

@@ -67,3 +67,15 @@ __kernel void in_macro(__global int *x)
     int i = get_global_id(0);
     PICK(x[i] > 0, x[i] += 1, x[i] += 2);
 }
+
+// A float division whose divisor differs: OpenCL divides to within ulps,
+// and NVIDIA's compiler rounded such a division under a select differently.
+__kernel void float_division(__global float *x, __global const float *y)
+{
+    int i = get_global_id(0);
+    if (i & 1) {
+        x[i] = x[i] / (y[i] + 1.0f);
+    } else {
+        x[i] = x[i] / (y[i] + 2.0f);
+    }
+}
