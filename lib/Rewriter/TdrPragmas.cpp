@@ -68,6 +68,16 @@ public:
                                         "' cannot be combined with '" +
                                         Prev.text() + "'");
       Out.push_back(*C);
+      if (MeldAlias) { // `meld`: `transforms(meld)` and `target`
+        MeldAlias = false;
+        TdrClause T;
+        T.Loc = C->Loc;
+        for (const TdrClause &Prev : Out)
+          if (excludes(Prev, T))
+            return fail(T.Loc, "'meld' (target transforms(meld)) cannot be "
+                               "combined with '" + Prev.text() + "'");
+        Out.push_back(T);
+      }
     }
     return Out;
   }
@@ -151,9 +161,15 @@ private:
     }
     if (W == "transforms")
       return transforms(C);
+    if (W == "meld") { // this branch melded, whatever its similarity
+      C.K = TdrClause::Transforms;
+      C.Names = {{"meld", true}};
+      MeldAlias = true;
+      return C;
+    }
     --I;
     return fail(here(), "unknown directive '" + W.str() +
-                            "' (expected target, skip, off, "
+                            "' (expected target, skip, off, meld, "
                             "algorithm(hot|dgi), neighbors(16|32|64) or "
                             "transforms(...))");
   }
@@ -191,6 +207,7 @@ private:
   std::vector<Token> Toks;
   SourceLocation Eod;
   size_t I = 0;
+  bool MeldAlias = false; // the last clause was `meld`
 };
 
 class TdrPragmaHandler : public PragmaHandler {
@@ -228,7 +245,7 @@ public:
       if (Cs->empty())
         Log->Warnings.push_back(
             {First.getLocation(),
-             "empty '#pragma tdr' (expected target, skip, off, "
+             "empty '#pragma tdr' (expected target, skip, off, meld, "
              "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); "
              "line ignored"});
       Line.Valid = !Cs->empty();

@@ -39,6 +39,8 @@ public:
         T += *D.Algo == Algorithm::DGI ? " algo=dgi" : " algo=hot";
       if (D.Neighbors)
         T += " n=" + std::to_string(*D.Neighbors);
+      for (const auto &[Name, On] : D.Transforms)
+        T += std::string(" transforms=") + (On ? "" : "-") + Name;
       Out.Attached.push_back(T + " from L" + Line(D.Loc));
     }
     for (auto &[FD, L] : Dirs.Off)
@@ -112,6 +114,18 @@ TEST(TdrPragmas, ValidFormsAttachToTheFollowingBranch) {
   EXPECT_EQ(S.Warnings, Lines{});
 }
 
+TEST(TdrPragmas, MeldIsTargetWithMeldAlone) {
+  Summary S = read(R"(__kernel void k(__global int *p) {
+#pragma tdr meld
+  if (p[0]) p[1] = 1; else p[1] = 2;
+#pragma tdr meld target
+  if (p[2]) p[3] = 1; else p[3] = 2;
+})");
+  EXPECT_EQ(S.Attached, Lines{"L3 if target transforms=meld from L2"});
+  EXPECT_EQ(S.Warnings,
+            Lines{"W4:18 '#pragma tdr': 'target' given twice; line ignored"});
+}
+
 TEST(TdrPragmas, OffAttachesToTheFollowingKernel) {
   Summary S = read(R"(#pragma tdr off
 __attribute__((reqd_work_group_size(64, 1, 1))) __kernel void a(__global int *p) {}
@@ -138,7 +152,7 @@ __kernel void k(__global int *p) {
   if (p[0]) p[1] = 1;
 })");
   EXPECT_EQ(S.Attached, Lines{});
-  const std::string Known = " (expected target, skip, off, "
+  const std::string Known = " (expected target, skip, off, meld, "
                             "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...))";
   EXPECT_EQ(S.Warnings,
             (Lines{"W1:9 empty '#pragma tdr'" + Known + "; line ignored",

@@ -9,7 +9,9 @@
 // Grammar (tokens are not macro-expanded; words are case-sensitive):
 //   #pragma tdr off
 //   #pragma tdr skip
+//   #pragma tdr meld       (= target transforms(meld): melded, forced)
 //   #pragma tdr [target] [algorithm(hot|dgi)] [neighbors(16|32|64)]
+//               [transforms(NAME, -NAME, ...)]
 // with at least one clause, each at most once, in any order, and nothing
 // else on the line.  `algorithm(hot)` and `neighbors(N)` (DGI's factor)
 // exclude each other.
