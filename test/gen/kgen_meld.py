@@ -185,9 +185,6 @@ class Gen:
         if k <= 4 and iv:
             return ("s", "{0} = (%s) %% %d;" % ("{1}", r.choice(PRIMES)),
                     [X(r.choice(iv), "int", cls="ilhs"), self.expr("int", sc)])
-        if k == 5 and iv and r.random() < 0.35:  # a counter: its twin may be ++v / v-- (meld: v += c ? 1 : e)
-            return ("s", "{0} %s= ({1}) %% 13;" % r.choice("+-"),
-                    [X(r.choice(iv), "int", cls="ilhs"), self.expr("int", sc)])
         if k == 5:
             return ("s", "acc += {0};", [X("({0}) % 101", "int", [self.expr("int", sc)])])
         if k == 6:
@@ -311,11 +308,7 @@ class Gen:
     def twin_s(self, s, sc, depth, in_loop):
         r = self.r
         if s[0] == "s":
-            kids = [self.twin_x(k, sc) for k in s[2]]
-            if s[1] in ("{0} += ({1}) % 13;", "{0} -= ({1}) % 13;") and r.random() < 0.5:
-                step = "++" if s[1][4] == "+" else "--"
-                return ("s", r.choice([step + "{0};", "{0}" + step + ";"]), kids[:1])
-            return ("s", s[1], kids)
+            return ("s", s[1], [self.twin_x(k, sc) for k in s[2]])
         if s[0] == "d":
             _, ty, name, init = s
             if "#" + name in sc:  # B declared it already (a statement of B only)

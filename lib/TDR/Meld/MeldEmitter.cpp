@@ -33,10 +33,7 @@ public:
   Writer(const SourceText &Src, std::string Cond) : Src(Src), C(std::move(Cond)) {}
   bool Ok = true;
 
-  std::string arm(const Expr *X, const std::string &Cast,
-                  const std::string &Text = "") {
-    if (!X)
-      return Text;
+  std::string arm(const Expr *X, const std::string &Cast) {
     std::optional<SourceText::Range> R = Src.range(X->getSourceRange());
     if (!R)
       return fail();
@@ -52,14 +49,13 @@ public:
       return fail();
     std::vector<std::pair<SourceText::Range, std::string>> Subs;
     for (const OperandSelect &S : M.Selects) {
-      const Expr *At = S.At ? S.At : S.A;
-      std::optional<SourceText::Range> SR = Src.range(At->getSourceRange());
+      std::optional<SourceText::Range> SR = Src.range(S.A->getSourceRange());
       if (!SR)
         return fail();
       if (SR->Begin < R->Begin || SR->End > R->End)
         continue; // another part of the region's header
-      std::string Sel = "(" + C + " ? " + arm(S.A, S.Cast, S.TextA) + " : " +
-                        arm(S.B, S.Cast, S.TextB) + ")";
+      std::string Sel = "(" + C + " ? " + arm(S.A, S.Cast) + " : " +
+                        arm(S.B, S.Cast) + ")";
       Subs.push_back({*SR, S.Wrap.empty() ? Sel : "(" + S.Wrap + Sel + ")"});
     }
     std::sort(Subs.begin(), Subs.end(),

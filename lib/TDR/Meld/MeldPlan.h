@@ -34,10 +34,6 @@ struct OperandSelect {
   const clang::Expr *A = nullptr, *B = nullptr;
   std::string Cast; // "(float)" or empty
   std::string Wrap; // a cast of the whole select ("(uchar)") or empty
-  /// An arm with no expression of its own (A or B null): its text, such as
-  /// `1` for `++x` melded with `x += e`; At is then the operand replaced.
-  std::string TextA, TextB;
-  const clang::Expr *At = nullptr;
 };
 
 /// The outcome of melding two expressions (or two statements' expressions).

@@ -88,44 +88,6 @@ bool meldSplitStore(const MeldEnv &E, const Expr *A, const Expr *B,
   return true;
 }
 
-/// `++x;` (or `x++;`) with `x += e;`, and `--x;` with `x -= e;`, x an
-/// integer: the increment is `x += 1`, so the pair is written once as
-/// `x += (c ? 1 : e);` (NQU's `++d` against `d += bit != 0`).
-bool meldIncrement(const MeldEnv &E, const Stmt *A, const Stmt *B,
-                   MeldNode &N) {
-  auto *CA = dyn_cast<CompoundAssignOperator>(A);
-  auto *CB = dyn_cast<CompoundAssignOperator>(B);
-  auto *UA = dyn_cast<UnaryOperator>(A);
-  auto *UB = dyn_cast<UnaryOperator>(B);
-  const CompoundAssignOperator *Co = CA ? CA : CB;
-  const UnaryOperator *Inc = CA ? UB : UA;
-  if (!Co || !Inc || (CA && CB) || !Inc->isIncrementDecrementOp())
-    return false;
-  bool Up = Inc->isIncrementOp();
-  if (Co->getOpcode() != (Up ? BO_AddAssign : BO_SubAssign))
-    return false;
-  QualType T = Co->getLHS()->getType(), R = Co->getRHS()->getType();
-  if (!T->isIntegerType() || T->isBooleanType() || !R->isIntegerType() ||
-      R->isBooleanType() || Inc->getSubExpr()->getType()->isPointerType())
-    return false;
-  // The same object on both sides: the left-hand sides meld without a select.
-  ExprMeld Lhs;
-  const Expr *LA = CA ? CA->getLHS() : UA->getSubExpr();
-  const Expr *LB = CB ? CB->getLHS() : UB->getSubExpr();
-  if (!meldExprs(E, LA, LB, /*TopSelect=*/false, Lhs) || !Lhs.Selects.empty())
-    return false;
-  OperandSelect S;
-  S.At = Co->getRHS();
-  (CA ? S.A : S.B) = Co->getRHS();
-  (CA ? S.TextB : S.TextA) = "1";
-  N.Own = std::move(Lhs);
-  N.Own.Selects.push_back(S);
-  N.Own.Saved += meldweight::Add;
-  N.A = Co; // the text written, its right-hand side selected
-  N.B = Inc;
-  return true;
-}
-
 /// `int a = e1, b = e2;` with `int a = e3, b = e4;`: the same variables
 /// (names and types) in the same order, their initialisers melded.
 bool meldDecls(const MeldEnv &E, const DeclStmt *A, const DeclStmt *B,
@@ -215,14 +177,9 @@ std::vector<const Stmt *> sequenceOf(const Stmt *S) {
 
 std::optional<MeldNode> meldStmts(const MeldEnv &E, const Stmt *A,
                                   const Stmt *B) {
+  if (A->getStmtClass() != B->getStmtClass())
+    return std::nullopt;
   MeldNode N;
-  if (A->getStmtClass() != B->getStmtClass()) {
-    if (!meldIncrement(E, A, B, N))
-      return std::nullopt;
-    N.Saved = N.Own.Saved;
-    N.Selects = N.Own.Selects.size();
-    return N;
-  }
   N.A = A;
   N.B = B;
   if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, CompoundStmt>(A))
