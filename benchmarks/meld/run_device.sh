@@ -4,11 +4,11 @@
 # prepare.sh wrote it.  Builds every CUDA variant (nvcc -O3 -arch=sm_90
 # -fmad=false), runs each (meld_main.cu: median of 11 repetitions after 8
 # warm-ups; MELD_ROUNDS rounds, default 3, each running every variant once
-# in turn, and the table keeps each variant's fastest round: NVIDIA's
-# OpenCL timings of launch-bound kernels such as BIT's 210 short steps
-# drift by 20% between processes), checks every variant's buf/tmp/out
-# hash against the original's (also tdrc's default with its rewrite forced, TDR_CHOOSE=
-# rewritten), then the OpenCL twins the same way through runtime/cl on
+# in turn, and the table keeps the median of each variant's rounds: the
+# timings of launch-bound kernels such as BIT's 210 short steps drift by
+# 5% (CUDA) to 20% (NVIDIA's OpenCL) between processes), checks every
+# variant's buf/tmp/out hash against the original's (also tdrc's default
+# with its rewrite forced, TDR_CHOOSE=rewritten), then the OpenCL twins the same way through runtime/cl on
 # NVIDIA's OpenCL.  Prints one table per API: ms of the original and the
 # time ratios default/orig, meld/orig, hand/orig, meld/hand (below 1:
 # faster).  RESULTS (a folder) gets the raw lines, the tables and the build
@@ -101,12 +101,16 @@ for line in open(sys.argv[1]):
     if key not in rows:
         rows[key] = {}
         order.append(key)
-    ms = None if ms == "-" else float(ms)
-    if v in rows[key]:  # a later round: the fastest of the rounds' medians
+    ms = [] if ms == "-" else [float(ms)]
+    if v in rows[key]:  # a later round: every round's median kept
         ms0, h0, det0 = rows[key][v]
         det = det0 if h == h0 else "ROUNDS-DIFFER"
-        ms = min(x for x in (ms, ms0) if x is not None) if (ms or ms0) else None
+        ms = ms0 + ms
     rows[key][v] = (ms, h, det)
+for r in rows.values():  # the median of the rounds' medians
+    for v, (ms, h, det) in list(r.items()):
+        ms = sorted(ms)
+        r[v] = (ms[len(ms) // 2] if ms else None, h, det)
 print("%s (time ratios: below 1 is faster than the original)" % sys.argv[2])
 print("%-9s %10s %11s %9s %9s %9s  %s" % ("kernel", "orig ms", "default/o", "meld/o", "hand/o", "meld/hand", "check"))
 bad = 0
