@@ -117,9 +117,11 @@ std::optional<std::string> Tdrc::rewrite(const std::string &In,
                                          const std::string &Out) {
   std::string Err;
   // The rewrite alone: with the original kept, the runtime would time the
-  // choice between the two instead of the round.
+  // choice between the two instead of the round.  Remap alone: it is remap's
+  // model that is calibrated (and meld's entries carry estimates too).
   int S = run({In, "-o", Out, "--force", "--algorithm=" + Algo,
-               "--keep-original=false", "--", "-cl-std=CL1.2"},
+               "--transforms=-*,remap", "--keep-original=false", "--",
+               "-cl-std=CL1.2"},
               Dir + "/tdrc.stdout", Err);
   if (S != 0)
     return "tdrc --force --algorithm=" + Algo + " failed (exit " +
@@ -136,7 +138,8 @@ std::optional<std::string> Tdrc::estimate(const std::string &In,
                                           double &Cost, double &Gain) {
   std::string Json = Dir + "/explain.json", Err;
   std::vector<std::string> Args{In, "-o", Dir + "/probe.tdr.cl",
-                                "--algorithm=" + Algo, "--explain=json"};
+                                "--algorithm=" + Algo, "--transforms=-*,remap",
+                                "--explain=json"};
   if (!Profile.empty()) {
     Args.push_back("--cost-profile");
     Args.push_back(Profile);
