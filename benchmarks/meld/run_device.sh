@@ -8,8 +8,8 @@
 # timings of launch-bound kernels such as BIT's 210 short steps drift by
 # 5% (CUDA) to 20% (NVIDIA's OpenCL) between processes), checks every
 # variant's buf/tmp/out hash against the original's (also tdrc's default
-# with its rewrite forced, TDR_CHOOSE=rewritten), then the OpenCL twins the same way through runtime/cl on
-# NVIDIA's OpenCL.  Prints one table per API: ms of the original and the
+# with its rewrite forced, TDR_CHOOSE=rewritten), then the OpenCL twins
+# the same way through runtime/cl on NVIDIA's OpenCL.  Prints one table per API: ms of the original and the
 # time ratios default/orig, meld/orig, hand/orig, meld/hand (below 1:
 # faster).  RESULTS (a folder) gets the raw lines, the tables and the build
 # logs.  A mismatch, a NONDET run or a failed build is printed loudly and
@@ -101,14 +101,11 @@ for line in open(sys.argv[1]):
     if key not in rows:
         rows[key] = {}
         order.append(key)
-    ms = [] if ms == "-" else [float(ms)]
-    if v in rows[key]:  # a later round: every round's median kept
-        ms0, h0, det0 = rows[key][v]
-        det = det0 if h == h0 else "ROUNDS-DIFFER"
-        ms = ms0 + ms
-    rows[key][v] = (ms, h, det)
+    ms0, h0, det0 = rows[key].get(v, ([], h, det))  # earlier rounds
+    rows[key][v] = (ms0 + ([] if ms == "-" else [float(ms)]), h0,
+                    det0 if h == h0 else "ROUNDS-DIFFER")
 for r in rows.values():  # the median of the rounds' medians
-    for v, (ms, h, det) in list(r.items()):
+    for v, (ms, h, det) in r.items():
         ms = sorted(ms)
         r[v] = (ms[len(ms) // 2] if ms else None, h, det)
 print("%s (time ratios: below 1 is faster than the original)" % sys.argv[2])

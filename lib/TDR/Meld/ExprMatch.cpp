@@ -370,25 +370,21 @@ private:
     // (see select()): a constant operand would no longer fold, and NVIDIA's
     // compiler rounds the operation differently then.
     bool Inexact = E.Ctx.getLangOpts().OpenCL && inexactFloat(a, false);
-    NoSelect += Inexact;
     for (size_t I = 0; I < CA.size(); ++I) {
       if (!CA[I] || !CB[I]) {
         if (CA[I] != CB[I])
           return false;
         continue;
       }
-      // No select anywhere in a private array's index: a constant index
-      // would become a dynamic one.
-      bool InIndex = PrivateIndex && I == 1;
-      NoSelect += InIndex;
+      // No select anywhere in a private array's index either: a constant
+      // index would become a dynamic one.
+      bool Blocked = Inexact || (PrivateIndex && I == 1);
+      NoSelect += Blocked;
       bool Ok = meld(CA[I], CB[I], Under, true);
-      NoSelect -= InIndex;
-      if (!Ok) {
-        NoSelect -= Inexact;
+      NoSelect -= Blocked;
+      if (!Ok)
         return false;
-      }
     }
-    NoSelect -= Inexact;
     return true;
   }
 
