@@ -7,7 +7,10 @@ before the loop (declarations, a nested block, a data-dependent return);
 one `for` or `while` loop whose trip count comes from memory, whose body may
 `continue`, `break` or `return` under data conditions and may hold a
 uniform inner loop; statements after it (writes, a return under a
-condition, an integer atomic whose result is unused).  Every value stays
+condition, an integer atomic whose result is unused).  Kernels may write
+their parameters, as real kernels step their pointers: `out += idx;` before
+the loop, `w = ...` inside it (each item must start from the launch's
+values when one work-item runs several).  Every value stays
 bounded (`%` by primes), so the kernels are well defined; they write only
 their own elements.  Each kernel carries its `// EXEC:` spec for tdr_exec.
 
@@ -27,6 +30,8 @@ class LoopGen:
         self.lines = []
         self.depth = 1
         self.vars = ["v0"]  # ints in scope after the preparation
+        self.out_advanced = False  # `out += idx;`: the item's slot is out[0]
+        self.w_written = False     # the parameter w is updated in the loop
 
     def emit(self, text):
         self.lines.append("    " * self.depth + text)
@@ -64,6 +69,9 @@ class LoopGen:
         if r.random() < 0.3:
             self.emit("if (%s)" % self.cond("v0"))
             self.emit("    return;")
+        if r.random() < 0.3:
+            self.emit("out += idx;")
+            self.out_advanced = True
         self.emit("int acc = v0;")
         self.emit("const int cnt = lens[idx] %% %d;" % r.choice([8, 17, 40]))
 
@@ -71,9 +79,12 @@ class LoopGen:
         r = self.r
         jumps = []
         for _ in range(r.randint(1, 3)):
-            kind = r.choice(["upd", "upd", "continue", "break", "return", "inner"])
+            kind = r.choice(["upd", "upd", "continue", "break", "return", "inner", "param"])
             if kind == "upd":
                 self.update()
+            elif kind == "param":
+                self.emit("w = (w * 3 + acc) % 1009;")
+                self.w_written = True
             elif kind == "inner":
                 self.emit("for (int u = 0; u < %d; ++u)" % r.randint(2, 4))
                 self.depth += 1
@@ -107,9 +118,12 @@ class LoopGen:
         if r.random() < 0.3:
             self.emit("if (%s)" % self.cond("acc"))
             self.emit("    return;")
-        self.emit("out[idx] = acc;")
+        slot = "out[0]" if self.out_advanced else "out[idx]"
+        self.emit("%s = acc;" % slot)
         if r.random() < 0.3:
-            self.emit("out[idx] += %s;" % self.operand(in_loop=False))
+            self.emit("%s += %s;" % (slot, self.operand(in_loop=False)))
+        if self.w_written:
+            self.emit("%s += w;" % slot)
         if r.random() < 0.2:
             self.emit("return;")
 

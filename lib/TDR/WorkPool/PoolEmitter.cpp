@@ -160,6 +160,10 @@ void PoolEmitter::header(CodeBuilder &B) {
     B.line("size_t tdr_lid" + std::to_string(Dim) + ", tdr_grp" +
            std::to_string(Dim) + ", tdr_gid" + std::to_string(Dim) + ";");
   }
+  for (const ParmVarDecl *PV : P.ResetParams)
+    B.line(T.typeName(PV->getType()) + " tdr_arg_" + PV->getNameAsString() +
+           " = " + PV->getNameAsString() +
+           "; /* tdrc: the launch's value, for each item */");
   B.line("int tdr_state = 2; /* 2: its first item, 1: in the loop, 0: done */");
   if (loopJumps())
     B.line("int tdr_brk = 0;");
@@ -198,6 +202,9 @@ void PoolEmitter::prepare(CodeBuilder &B) {
     B.line("tdr_gid" + N + " = tdr_grp" + N + " * " + D.localSize(Dim) +
            " + tdr_lid" + N + " + get_global_offset(" + N + ");");
   }
+  for (const ParmVarDecl *PV : P.ResetParams)
+    B.line(PV->getNameAsString() + " = tdr_arg_" + PV->getNameAsString() +
+           "; /* tdrc: the kernel writes it */");
   if (loopJumps())
     B.line("tdr_brk = 0;");
 }

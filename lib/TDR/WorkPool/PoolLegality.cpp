@@ -19,6 +19,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -215,7 +216,46 @@ std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
                "' is local memory, which belongs to the physical work-group";
   if (Scanner.Reason)
     P.Ids.clear();
+  else
+    P.ResetParams = possiblyWrittenParams(A.Ctx, A.Kernel);
   return Scanner.Reason;
+}
+
+std::vector<const ParmVarDecl *> possiblyWrittenParams(ASTContext &Ctx,
+                                                       const FunctionDecl *K) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &Ctx;
+    llvm::SetVector<const ParmVarDecl *> Written;
+    explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DR) {
+      auto *PV = dyn_cast<ParmVarDecl>(DR->getDecl());
+      if (!PV || PV->getType().isConstQualified() || Written.count(PV))
+        return true;
+      // Read as a value: the reference (or a member of it, a parenthesised
+      // one) is converted to an rvalue, or an array to a pointer.  Anything
+      // else may write it.
+      DynTypedNode Node = DynTypedNode::create(*DR);
+      const ImplicitCastExpr *Cast = nullptr;
+      for (;;) {
+        DynTypedNodeList Parents = Ctx.getParents(Node);
+        if (Parents.empty())
+          break;
+        const auto *ME = Parents[0].get<MemberExpr>();
+        if ((ME && !ME->isArrow()) || Parents[0].get<ParenExpr>()) {
+          Node = Parents[0];
+          continue;
+        }
+        Cast = Parents[0].get<ImplicitCastExpr>();
+        break;
+      }
+      if (!Cast || (Cast->getCastKind() != CK_LValueToRValue &&
+                    Cast->getCastKind() != CK_ArrayToPointerDecay))
+        Written.insert(PV);
+      return true;
+    }
+  } F(Ctx);
+  F.TraverseStmt(K->getBody());
+  return {F.Written.begin(), F.Written.end()};
 }
 
 } // namespace tdrc

@@ -60,6 +60,9 @@ struct PoolPlan {
   /// C++): they move to the top whole.
   std::vector<const clang::DeclStmt *> MovedWhole;
   std::vector<PoolIdRef> Ids;
+  /// Parameters the kernel may write (`out += i;`, `&n`): each item starts
+  /// from the value the launch passed, kept in a copy.
+  std::vector<const clang::ParmVarDecl *> ResetParams;
   std::vector<PoolJump> Jumps;
   bool LoopContinues = false; // a `continue` of the loop in its body
   const clang::ReturnStmt *TrailingReturn = nullptr; // last statement
@@ -79,6 +82,13 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O);
 /// used, IDs read in helpers or macros); none when they can.  Fills Ids.
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
                                                  PoolPlan &P);
+
+/// The kernel's parameters that some use may write: one that is not only
+/// read as a value (assigned, incremented, its address taken, bound to a
+/// reference, a member of it used as an lvalue).  Several items run in one
+/// work-item, so each must start from the launch's value.
+std::vector<const clang::ParmVarDecl *>
+possiblyWrittenParams(clang::ASTContext &Ctx, const clang::FunctionDecl *K);
 
 } // namespace tdrc
 
