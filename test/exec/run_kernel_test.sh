@@ -16,6 +16,10 @@
 #              tdr_exec --feedback checks too;
 #   diff-meld, oclgrind-meld  the meld transform alone (--transforms=-*,meld,
 #              with --force: every if/else it may meld): diff and oclgrind;
+#   diff-bpu, oclgrind-bpu  the bpu transform alone (--transforms=-*,bpu,
+#              with --force), each work-item running the items of up to 16
+#              work-groups (-DTDR_UNIFY_MIN_GROUPS=1); a kernel named
+#              unify_* must get its paths unified;
 #   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
 #              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
 #              (NAME_tdr_original, run under NAME), each against the original.
@@ -34,7 +38,8 @@ grep -q '^// TDRC-MODEL' "$kernel" || flags+=(--force)
 tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
 # The dwa transform coarsens only grids of TDR_POOL_MIN_GROUPS work-groups
 # or more (1024 by default); the tests' small grids pool across groups too.
-export TDR_EXEC_BUILD_OPTIONS="${TDR_EXEC_BUILD_OPTIONS:-} -DTDR_POOL_MIN_GROUPS=1"
+# So does the bpu transform (TDR_UNIFY_MIN_GROUPS).
+export TDR_EXEC_BUILD_OPTIONS="${TDR_EXEC_BUILD_OPTIONS:-} -DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1"
 case "$mode" in
   diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;
   diff-wg64) out="$outdir/$name.wg64.tdr.cl"; tdrc --max-workgroup-size 64 "$kernel" -o "$out" ;;
@@ -49,13 +54,21 @@ case "$mode" in
     meld_flags=()
     for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || meld_flags+=("$f"); done
     "$tdrc" ${meld_flags[@]+"${meld_flags[@]}"} --transforms=-*,meld "$kernel" -o "$out" ;;
+  diff-bpu|oclgrind-bpu) # the bpu transform alone
+    out="$outdir/$name.$mode.tdr.cl"
+    bpu_flags=()
+    for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || bpu_flags+=("$f"); done
+    "$tdrc" ${bpu_flags[@]+"${bpu_flags[@]}"} --force --transforms=-*,bpu "$kernel" -o "$out"
+    if [[ $name == unify_* ]] && ! grep -q 'tdrc: path after path' "$out"; then
+      echo "the bpu transform left $kernel unchanged" >&2; exit 1
+    fi ;;
   diff-keep)
     out="$outdir/$name.keep.tdr.cl"; tdrc --keep-original "$kernel" -o "$out"
     grep -q 'tdrc-variants:' "$out" || { echo "no kernel kept its original in $out" >&2; exit 1; } ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
-  diff|diff-wg64|diff-dgi|diff-meld) exec "$tdr_exec" "$kernel" "$out" ;;
+  diff|diff-wg64|diff-dgi|diff-meld|diff-bpu) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
   diff-keep)
     TDR_EXEC_BUILD_OPTIONS=-DTDR_HOST_CHOOSES "$tdr_exec" "$kernel" "$out"
@@ -69,5 +82,5 @@ case "$mode" in
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
-  oclgrind|oclgrind-dgi|oclgrind-meld) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  oclgrind|oclgrind-dgi|oclgrind-meld|oclgrind-bpu) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

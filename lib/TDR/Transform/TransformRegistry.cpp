@@ -1,5 +1,6 @@
 //===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
 #include "tdrc/TDR/Meld/MeldTransform.h"
+#include "tdrc/TDR/PathUnify/PathUnifyTransform.h"
 #include "tdrc/TDR/Remap/RemapTransform.h"
 #include "tdrc/TDR/Transform.h"
 #include "tdrc/TDR/WorkPool/WorkPoolTransform.h"
@@ -22,6 +23,13 @@ static const TransformInfo Registry[] = {
      "control-flow melding: the two similar sides of a divergent if/else "
      "become one, differing operands selected (after DARM, CGO'22)",
      makeMeldTransform, /*Default=*/true},
+    // Off by default until GPU measurements show where it pays
+    // (docs/bpu.md): --transforms=+bpu or #pragma tdr transforms(bpu).
+    {"bpu",
+     "branch path unification: each work-item runs the items of several "
+     "work-groups, path by path, so a warp's lanes take one side of a "
+     "divergent branch together (Kato, Suda & Tamada)",
+     makePathUnifyTransform, /*Default=*/false},
 };
 
 llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }

@@ -13,6 +13,7 @@
 #                        with warp-aggregated atomics; more paths: ballot)
 #   NAME.ballot.tdr.cu   --algorithm ballot (the stable ballot partition)
 #   NAME.meld.tdr.cu     the meld transform alone (every if/else it may meld)
+#   NAME.bpu.tdr.cu      the bpu transform alone (branch path unification)
 #   NAME.harness.cu      a main that includes the original and its rewrites
 #                        in namespaces of their own and runs them through
 #                        tdr_cuda_harness.h
@@ -31,7 +32,7 @@ tdrc=${TDRC:-$root/build/tools/tdrc}
 mkdir -p "$out"
 cp "$root/test/cuda/harness/tdr_cuda_harness.h" "$here/run.sh" "$out/"
 : >"$out/MANIFEST"
-variants=(default dgi wg64 warp_hot ballot meld)
+variants=(default dgi wg64 warp_hot ballot meld bpu)
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
 python3 "$root/test/cuda/twins.py" "$src" "$@"
@@ -59,6 +60,7 @@ for k in "${kernels[@]}"; do
       warp_hot) extra=(--algorithm warp-hot) ;;
       ballot) extra=(--algorithm ballot) ;;
       meld) extra=('--transforms=-*,meld') ;;
+      bpu) extra=('--transforms=-*,bpu') ;;
     esac
     "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$out/$name.$v.tdr.cu"
   done

@@ -14,8 +14,9 @@
 #   "-O3 -arch=sm_90 -fmad=false": without -fmad=false nvcc may fuse a
 #   multiply and an add that the rewrite separates by moving a value through
 #   shared memory, and bit-for-bit comparison would report rounding).
-#   -DTDR_POOL_MIN_GROUPS=1 is always added: the dwa transform's pools then
-#   span several blocks even on the tests' small grids.
+#   -DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1 are always added: the
+#   dwa transform's pools and the bpu transform's items then span several
+#   blocks even on the tests' small grids.
 # Exit status: 0 every rewrite equal and no sanitizer report, 1 otherwise.
 set -uo pipefail
 dir=$(cd "${1:?usage: run.sh DIR OUT}" && pwd)
@@ -25,9 +26,9 @@ out=$(cd "$out" && pwd)
 nvcc=${NVCC:-nvcc}
 sanitizer=${SANITIZER:-compute-sanitizer}
 jobs=${JOBS:-$(nproc)}
-flags="${TDR_NVCC_FLAGS:--O3 -arch=sm_90 -fmad=false} -DTDR_POOL_MIN_GROUPS=1"
-variants=(default dgi wg64 warp_hot ballot meld)
-checked=(default dgi warp_hot ballot meld)
+flags="${TDR_NVCC_FLAGS:--O3 -arch=sm_90 -fmad=false} -DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1"
+variants=(default dgi wg64 warp_hot ballot meld bpu)
+checked=(default dgi warp_hot ballot meld bpu)
 
 build() { # NAME
   # shellcheck disable=SC2086

@@ -1,0 +1,167 @@
+//===- UnifyPlanner.cpp - Where a kernel's work splits on its data --------===//
+//
+// The planner looks for the first if (or else-if chain) at the top level of
+// the kernel body whose condition depends on data, not counting guards (an
+// if whose only statement is a return: it stays in the prefix).  Items must
+// be independent (the dwa transform's rule, WorkPool/PoolLegality.cpp), the
+// prefix and the conditions repeatable (UnifyLegality.cpp), and every return
+// outside loops and switches (it becomes the end of the item).  Anything
+// else leaves the kernel as it was, with the reason in --explain.
+//
+//===----------------------------------------------------------------------===//
+#include "UnifyPlan.h"
+#include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/Transform.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+/// Most paths one work-item tracks (one bit mask per path).
+constexpr unsigned MaxPaths = 8;
+
+bool isReturnOnly(const Stmt *S) {
+  if (auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return C->size() == 1 && isReturnOnly(C->body_front());
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
+bool isGuard(const IfStmt *If) {
+  return !If->getElse() && isReturnOnly(If->getThen());
+}
+
+class UnifyShape {
+public:
+  UnifyShape(KernelAnalyses &A, UnifyPlan &P) : A(A), P(P) {}
+  std::optional<std::string> plan();
+
+private:
+  std::optional<std::string> returns(const Stmt *S, bool Nested);
+  std::optional<std::string> chain();
+
+  KernelAnalyses &A;
+  UnifyPlan &P;
+};
+
+std::optional<std::string> UnifyShape::returns(const Stmt *S, bool Nested) {
+  if (!S)
+    return std::nullopt;
+  if (auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (Nested)
+      return "the return at " + A.loc(R->getReturnLoc()) +
+             " sits inside a loop or switch (it could not end the item)";
+    P.Returns.push_back(R);
+  }
+  bool Inner = Nested || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (auto Why = returns(C, Inner))
+      return Why;
+  return std::nullopt;
+}
+
+std::optional<std::string> UnifyShape::chain() {
+  const IfStmt *If = P.Branch;
+  for (;;) {
+    if (If->getConditionVariable() || If->getInit() || If->isConsteval() ||
+        If->isConstexpr())
+      return "the if at " + A.loc(If->getIfLoc()) +
+             " declares a variable or is not a plain if";
+    if (auto Why = whyNotRepeatable(A, If->getCond(), /*NoWrites=*/true))
+      return "its condition cannot be tested apart from its path: " + *Why;
+    P.Conds.push_back(If->getCond());
+    P.Arms.push_back(If->getThen());
+    auto *Next = dyn_cast_or_null<IfStmt>(If->getElse());
+    if (!Next) {
+      P.Arms.push_back(If->getElse());
+      break;
+    }
+    If = Next;
+  }
+  if (P.Arms.size() > MaxPaths)
+    return "the chain has " + std::to_string(P.Arms.size()) +
+           " paths (at most " + std::to_string(MaxPaths) + ")";
+  return std::nullopt;
+}
+
+std::optional<std::string> UnifyShape::plan() {
+  PoolPlan Items; // the dwa transform's rule for independent items
+  Items.Kernel = A.Kernel;
+  Items.Body = A.Body;
+  if (auto Why = checkItemsIndependent(A, Items))
+    return Why;
+  for (const PoolIdRef &Id : Items.Ids) {
+    bool Changes = Id.K == PoolIdRef::CudaBlockIdx ||
+                   Id.K == PoolIdRef::GlobalId || Id.K == PoolIdRef::GroupId;
+    if (Changes && Id.Dim == 0)
+      P.Ids.push_back(Id);
+  }
+  if (P.Ids.empty())
+    return std::string("the kernel reads no ID that differs between the "
+                       "items of one work-item (a global or group ID along "
+                       "dimension 0)");
+  P.ResetParams = std::move(Items.ResetParams);
+  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Branch))
+    return std::string("the kernel body or the branch is spelled inside a "
+                       "macro");
+  if (auto Why = chain())
+    return Why;
+  bool After = false;
+  for (const Stmt *S : A.Body->body()) {
+    if (S == P.Branch) {
+      After = true;
+      continue;
+    }
+    if (!After) {
+      if (auto Why = whyNotRepeatable(A, S))
+        return "the statements before the branch run twice per item, "
+               "but " + *Why;
+    } else if (!isa<NullStmt>(S) && !isReturnOnly(S)) {
+      P.SuffixWorks = true;
+    }
+  }
+  return returns(A.Body, false);
+}
+
+} // namespace
+
+UnifyPlan planPathUnify(KernelAnalyses &A, const TransformOptions &O) {
+  UnifyPlan P;
+  P.Kernel = A.Kernel;
+  P.Body = A.Body;
+  for (const Stmt *S : A.Body->body())
+    if (auto *If = dyn_cast<IfStmt>(S);
+        If && !isGuard(If) && A.condDep(If) == Dep::Data) {
+      P.Branch = If;
+      break;
+    }
+  if (!P.Branch)
+    return P;
+  UnifyShape Shape(A, P);
+  std::optional<std::string> Why = Shape.plan();
+  Explanation E;
+  E.Loc = P.Branch->getIfLoc();
+  E.Kind = "branch";
+  E.Divergence = "data";
+  E.Cause = "its condition depends on data";
+  if (!Why && !O.KeepOriginal && !O.Force)
+    Why = "with --keep-original=false nothing would check at launch that "
+          "unifying the paths pays (--force applies it)";
+  if (Why) {
+    P.Reason = *Why;
+    E.Reason = *Why;
+    E.Text = "branch (branch path unification): " + *Why;
+  } else {
+    P.Changes = true;
+    E.Remapped = true;
+    E.Text = "branch: branch path unification (the items of up to "
+             "TDR_UNIFY_GROUPS work-groups per work-item, " +
+             std::to_string(P.Arms.size()) + " paths, each run for all its "
+             "items in turn)";
+  }
+  P.Explain.push_back(std::move(E));
+  return P;
+}
+
+} // namespace tdrc
