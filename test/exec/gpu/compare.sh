@@ -5,11 +5,14 @@
 #       force (--force) and dgi (--force --algorithm dgi --neighbors 32);
 #       MODES="default meld" in the environment picks others, meld being
 #       the meld transform alone (--transforms=-*,meld --force
-#       --keep-original=false), as test/gen/run_meld.sh rewrites
+#       --keep-original=false), as test/gen/run_meld.sh rewrites; dwa and
+#       bpu the same for those transforms (run_loops.sh, run_unify.sh)
 #   compare.sh run DIR OUT                      (on the GPU machine)
 #       builds tdr_exec against NVIDIA's OpenCL, compares every rewrite with
 #       its original bit for bit (tdr_exec's configurations), JOBS at a time
-#       (default 8), logs to OUT
+#       (default 8), logs to OUT; pools and unified items span work-groups
+#       even on small grids (-DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1,
+#       items back to the pool every 3 steps: -DTDR_POOL_STEPS=3)
 # The device call must carry DIR (its *.tdr.cl files are git-ignored).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -27,6 +30,8 @@ case ${1:-} in
           force) flags=(--force) ;;
           dgi) flags=(--force --algorithm dgi --neighbors 32) ;;
           meld) flags=('--transforms=-*,meld' --force --keep-original=false) ;;
+          dwa) flags=('--transforms=-*,dwa' --force --keep-original=false) ;;
+          bpu) flags=('--transforms=-*,bpu' --force --keep-original=false) ;;
           *) echo "compare.sh: unknown mode $m" >&2; exit 2 ;;
         esac
         "$tdrc" ${flags[@]+"${flags[@]}"} "$f" -o "$dir/$b.$m.tdr.cl" ||
@@ -39,6 +44,7 @@ case ${1:-} in
     mkdir -p "$out" /tmp/tdr-icd
     echo libnvidia-opencl.so.1 > /tmp/tdr-icd/nvidia.icd
     export OCL_ICD_VENDORS=/tmp/tdr-icd TDR_CL_PLATFORM=NVIDIA
+    export TDR_EXEC_BUILD_OPTIONS="-DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1 -DTDR_POOL_STEPS=3"
     cc -O2 -std=c11 -I"$root/runtime/cl/include" -I"$root/test/exec" -I/usr/local/cuda/include \
        -o "$out/tdr_exec" "$root/test/exec/tdr_exec.c" "$root/test/exec/feedback_check.c" \
        "$root/runtime/cl/cl_host.c" -L/usr/local/cuda/lib64 -lOpenCL -lm || exit 2
