@@ -74,8 +74,8 @@ private:
     return false;
   }
 
-  /// An assignment's target: a private variable, or an element or member
-  /// of one (not memory a pointer points to).
+  /// An assignment's target: a private variable, or an element, member or
+  /// vector component of one (not memory a pointer points to).
   bool target(const Expr *E, SourceLocation At) {
     if (NoWrites)
       return fail("it writes a variable at " + A.loc(At));
@@ -88,6 +88,10 @@ private:
       }
       if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
         E = ME->getBase();
+        continue;
+      }
+      if (auto *VE = dyn_cast<ExtVectorElementExpr>(E)) { // p.y, v.xz
+        E = VE->getBase();
         continue;
       }
       break;
