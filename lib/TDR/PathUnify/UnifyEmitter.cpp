@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "UnifyEmitter.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
+#include "tdrc/TDR/ItemCode.h"
 #include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Expr.h"
 
@@ -143,34 +144,20 @@ std::string UnifyEmitter::chunk(Range R, SourceLocation Orig,
 
 void UnifyEmitter::header(CodeBuilder &B) const {
   const char *U = D.UInt;
-  std::string GroupX = D.Cuda ? "blockIdx.x" : "get_group_id(0)";
-  std::string GroupsX = D.Cuda ? "gridDim.x" : "get_num_groups(0)";
-  std::string AllGroups =
-      D.Cuda ? "gridDim.x * gridDim.y * gridDim.z"
-             : "get_num_groups(0) * get_num_groups(1) * get_num_groups(2)";
   B.line("/* tdrc: branch path unification (Kato, Suda & Tamada): this " +
          std::string(D.Item) + " runs the items at its place in " +
          "tdr_unify_groups " + D.Groups + " (its own first), path after " +
          "path: the lanes that have an item of one path run it together */");
-  B.line(std::string(U) + " tdr_unify_groups = (" + U + ")(" + AllGroups +
-         ") / TDR_UNIFY_MIN_GROUPS;");
-  B.line("tdr_unify_groups = tdr_unify_groups < 1u ? 1u : tdr_unify_groups > "
-         "TDR_UNIFY_GROUPS ? TDR_UNIFY_GROUPS : tdr_unify_groups;");
-  if (!D.Cuda && Ctx.getLangOpts().getOpenCLCompatibleVersion() >= 200)
-    B.line("if (get_global_size(0) % get_enqueued_local_size(0) != 0) "
-           "tdr_unify_groups = 1u; /* a smaller last group: one item each */");
-  B.nest("if (" + GroupX + " % tdr_unify_groups != 0)")
-      .line("return; /* tdrc: its items run in an earlier " +
-            std::string(D.Group) + " */")
-      .unnest();
-  std::string Left = "(" + std::string(U) + ")(" + GroupsX + " - " + GroupX +
-                     ")";
+  emitGroupCoarsening(
+      B, Ctx, D,
+      {"tdr_unify_groups", "TDR_UNIFY_GROUPS", "TDR_UNIFY_MIN_GROUPS",
+       "tdr_unify_groups = 1u; /* a smaller last group: one item each */",
+       "return; /* tdrc: its items run in an earlier " + std::string(D.Group) +
+           " */"});
+  std::string Left = groupsLeft(D);
   B.line("const " + std::string(U) + " tdr_unify_items = " + Left +
          " < tdr_unify_groups ? " + Left + " : tdr_unify_groups;");
-  for (const ParmVarDecl *PV : P.ResetParams)
-    B.line(T.typeName(PV->getType()) + " tdr_arg_" + PV->getNameAsString() +
-           " = " + PV->getNameAsString() +
-           "; /* tdrc: the launch's value, for each item */");
+  copyWrittenParams(B, T, P.ResetParams);
   B.line(D.Cuda ? std::string(U) + " tdr_bid_x;"
                 : std::string("size_t tdr_grp0, tdr_gid0;"));
   std::string Masks;
@@ -187,8 +174,7 @@ void UnifyEmitter::itemIds(CodeBuilder &B) const {
     B.line("tdr_gid0 = tdr_grp0 * get_local_size(0) + get_local_id(0) + "
            "get_global_offset(0);");
   }
-  for (const ParmVarDecl *PV : P.ResetParams)
-    B.line(PV->getNameAsString() + " = tdr_arg_" + PV->getNameAsString() + ";");
+  restoreWrittenParams(B, P.ResetParams, "");
 }
 
 bool UnifyEmitter::run(EditList &E, std::string &Why) {

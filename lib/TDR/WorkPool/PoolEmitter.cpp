@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "PoolEmitter.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
+#include "tdrc/TDR/ItemCode.h"
 #include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Expr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -118,11 +119,6 @@ std::optional<std::string> PoolEmitter::assignments(const DeclStmt *DS) {
 /// The pool, the coarsening and the declarations that outlive one step.
 void PoolEmitter::header(CodeBuilder &B) {
   const char *U = D.UInt;
-  std::string G = D.Cuda ? "gridDim.x" : "get_num_groups(0)";
-  std::string GroupX = D.Cuda ? "blockIdx.x" : "get_group_id(0)";
-  std::string AllGroups =
-      D.Cuda ? "gridDim.x * gridDim.y * gridDim.z"
-             : "get_num_groups(0) * get_num_groups(1) * get_num_groups(2)";
   B.line("/* tdrc: dynamic work assignment (Kato, Suda & Tamada): this " +
          std::string(D.Group) + " hands out the " + D.Items + " of " +
          "tdr_pool_groups " + D.Groups + " from a pool; a " + D.Item +
@@ -130,19 +126,14 @@ void PoolEmitter::header(CodeBuilder &B) {
   B.line(std::string(D.Shared) + " " + U + " tdr_pool;");
   // Coarsen only grids large enough to fill the GPU afterwards
   // (TDR_POOL_MIN_GROUPS groups per pooled group).
-  B.line(std::string(U) + " tdr_pool_groups = (" + U + ")(" + AllGroups +
-         ") / TDR_POOL_MIN_GROUPS;");
-  B.line("tdr_pool_groups = tdr_pool_groups < 1u ? 1u : tdr_pool_groups > "
-         "TDR_POOL_GROUPS ? TDR_POOL_GROUPS : tdr_pool_groups;");
-  if (!D.Cuda && Ctx.getLangOpts().getOpenCLCompatibleVersion() >= 200)
-    B.line("if (get_global_size(0) % get_enqueued_local_size(0) != 0) "
-           "tdr_pool_groups = 1; /* a smaller last group: no pooling */");
-  B.nest("if (" + GroupX + " % tdr_pool_groups != 0)")
-      .line("return; /* tdrc: its items are in an earlier group's pool */")
-      .unnest();
+  emitGroupCoarsening(
+      B, Ctx, D,
+      {"tdr_pool_groups", "TDR_POOL_GROUPS", "TDR_POOL_MIN_GROUPS",
+       "tdr_pool_groups = 1; /* a smaller last group: no pooling */",
+       "return; /* tdrc: its items are in an earlier group's pool */"});
   B.line("const " + std::string(U) + " tdr_group_items = " + D.localSize(0) +
          " * " + D.localSize(1) + " * " + D.localSize(2) + ";");
-  std::string Left = "(" + std::string(U) + ")(" + G + " - " + GroupX + ")";
+  std::string Left = groupsLeft(D);
   B.line("const " + std::string(U) + " tdr_items = (" + Left +
          " < tdr_pool_groups ? " + Left + " : tdr_pool_groups) * "
          "tdr_group_items;");
@@ -160,10 +151,7 @@ void PoolEmitter::header(CodeBuilder &B) {
     B.line("size_t tdr_lid" + std::to_string(Dim) + ", tdr_grp" +
            std::to_string(Dim) + ", tdr_gid" + std::to_string(Dim) + ";");
   }
-  for (const ParmVarDecl *PV : P.ResetParams)
-    B.line(T.typeName(PV->getType()) + " tdr_arg_" + PV->getNameAsString() +
-           " = " + PV->getNameAsString() +
-           "; /* tdrc: the launch's value, for each item */");
+  copyWrittenParams(B, T, P.ResetParams);
   B.line("int tdr_state = 2; /* 2: its first item, 1: in the loop, 0: done */");
   if (loopJumps())
     B.line("int tdr_brk = 0;");
@@ -202,9 +190,7 @@ void PoolEmitter::prepare(CodeBuilder &B) {
     B.line("tdr_gid" + N + " = tdr_grp" + N + " * " + D.localSize(Dim) +
            " + tdr_lid" + N + " + get_global_offset(" + N + ");");
   }
-  for (const ParmVarDecl *PV : P.ResetParams)
-    B.line(PV->getNameAsString() + " = tdr_arg_" + PV->getNameAsString() +
-           "; /* tdrc: the kernel writes it */");
+  restoreWrittenParams(B, P.ResetParams, " /* tdrc: the kernel writes it */");
   if (loopJumps())
     B.line("tdr_brk = 0;");
 }
