@@ -53,6 +53,11 @@ if(TDRC_BUILD_RUNTIME)
           DESTINATION ${TDRC_INSTALL_CMAKEDIR})
   # Next to tdrc, which it runs.
   install(TARGETS tdrc-calibrate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # The interceptor in <prefix>/lib and its launcher beside tdrc: each finds
+  # the other (and tdrc) by these relative places (docs/intercept.md).
+  install(TARGETS tdrc_intercept LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/tdrc-run
+          DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/tdrcConfig.cmake.in

@@ -254,12 +254,7 @@ void Kernel::setArg(cl_uint Index, size_t Size, const void *Value) {
   if (S->Feedback && Index == S->UserArgs)
     throw Error("kernel '" + S->Name + "': argument " + std::to_string(Index) +
                 " is tdr_feedback, which the runtime sets");
-  SetArg A;
-  A.Size = Size;
-  A.Null = !Value;
-  if (Value)
-    A.Bytes.assign(static_cast<const unsigned char *>(Value),
-                   static_cast<const unsigned char *>(Value) + Size);
+  SetArg A = SetArg::of(Size, Value);
   // OpenCL judges the index, size and value on the variant that launched
   // last (the rewrite before any launch); the other gets it when it runs.
   Variant To = S->Choice ? S->LastVariant.value_or(Variant::Rewritten)

@@ -22,6 +22,17 @@ struct SetArg {
   size_t Size = 0;
   std::vector<unsigned char> Bytes; // empty with a null value (local memory)
   bool Null = false;
+
+  /// clSetKernelArg's Size and Value, copied.
+  static SetArg of(size_t Size, const void *Value) {
+    SetArg A;
+    A.Size = Size;
+    A.Null = !Value;
+    if (Value)
+      A.Bytes.assign(static_cast<const unsigned char *>(Value),
+                     static_cast<const unsigned char *>(Value) + Size);
+    return A;
+  }
 };
 using SetArgs = std::vector<std::optional<SetArg>>;
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_lint.sh SRC_ROOT SHELLCHECK PYFLAKES
 #
-# ctest lint.scripts: every shell script of the tree (*.sh, .ci/run) passes
+# ctest lint.scripts: every shell script of the tree (*.sh, .ci/run, tools/tdrc-run) passes
 # `shellcheck -S warning`, and every Python script `pyflakes` (lit's
 # configuration files are left out: lit defines their `config`).  The scripts
 # drive the tests, the corpus, the generator and the GPU runs, so a typo in a
@@ -16,7 +16,7 @@ else
   list() { find . -path ./.git -prune -o -path './build*' -prune -o -type f -print | sed 's|^\./||' \
              | grep -E "$(printf '%s\n' "$@" | sed 's/\./\\./g; s/\*/.*/g; s/.*/^&$/' | paste -sd'|')"; }
 fi
-mapfile -t sh < <(list '*.sh' .ci/run)
+mapfile -t sh < <(list '*.sh' .ci/run tools/tdrc-run)
 mapfile -t py < <(list '*.py' | grep -v -E '(^|/)lit(\.site)?\.cfg\.py$')
 [ ${#sh[@]} -gt 0 ] && [ ${#py[@]} -gt 0 ] || { echo "run_lint: no scripts found under $root"; exit 2; }
 status=0

@@ -1,0 +1,189 @@
+//===- RewriteCache.cpp - Keys, entries, tdrc's run ------------------------===//
+#include "RewriteCache.h"
+#include "BuildOptions.h"
+#include "RunTdrc.h"
+#include "Settings.h"
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tdrc::intercept {
+
+namespace {
+
+// Two FNV-1a hashes with different bases: a 128-bit key.
+struct Key {
+  uint64_t A = 0xcbf29ce484222325ull, B = 0x84222325cbf29ce4ull;
+  void add(const std::string &S) {
+    for (unsigned char C : S + '\0') {
+      A = (A ^ C) * 0x100000001b3ull;
+      B = (B ^ C) * 0x100000001b3ull + 1;
+    }
+  }
+  std::string hex() const {
+    char Buf[40];
+    std::snprintf(Buf, sizeof Buf, "%016" PRIx64 "%016" PRIx64, A, B);
+    return Buf;
+  }
+};
+
+bool readFile(const std::string &Path, std::string &Text) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  std::ostringstream S;
+  S << In.rdbuf();
+  Text = S.str();
+  return true;
+}
+
+bool writeFile(const std::string &Path, const std::string &Text) {
+  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  Out << Text;
+  Out.close();
+  return bool(Out);
+}
+
+// Writes Path's contents through a temporary name in the same directory.
+bool publish(const std::string &Path, const std::string &Text) {
+  std::string Tmp = Path + ".tmp" + std::to_string(getpid());
+  if (!writeFile(Tmp, Text) || std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+    std::remove(Tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool makeDirs(const std::string &Dir) {
+  for (size_t I = 1; I <= Dir.size(); ++I)
+    if (I == Dir.size() || Dir[I] == '/') {
+      std::string Part = Dir.substr(0, I);
+      if (mkdir(Part.c_str(), 0700) != 0 && errno != EEXIST)
+        return false;
+    }
+  return access(Dir.c_str(), W_OK | X_OK) == 0;
+}
+
+// The executable tdrc resolves to, and its size and time: a rebuilt or
+// upgraded tdrc gives other keys.
+std::string tdrcIdentity(const std::string &Tdrc) {
+  std::string Path = Tdrc;
+  if (Tdrc.find('/') == std::string::npos)
+    if (const char *P = std::getenv("PATH")) {
+      std::stringstream Dirs(P);
+      std::string D;
+      while (std::getline(Dirs, D, ':'))
+        if (access((D + "/" + Tdrc).c_str(), X_OK) == 0) {
+          Path = D + "/" + Tdrc;
+          break;
+        }
+    }
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0)
+    return Path;
+  return Path + ":" + std::to_string(St.st_size) + ":" +
+         std::to_string(St.st_mtim.tv_sec) + "." +
+         std::to_string(St.st_mtim.tv_nsec);
+}
+
+std::string firstLine(const std::string &Text) {
+  std::string L = Text.substr(0, Text.find('\n'));
+  return L.empty() ? "no message" : L;
+}
+
+bool hasVariants(const std::string &Source) {
+  return Source.find("tdrc-variants:") != std::string::npos;
+}
+
+std::string currentDir() {
+  char Buf[4096];
+  return getcwd(Buf, sizeof Buf) ? Buf : "";
+}
+
+} // namespace
+
+ProgramRewrite rewriteProgram(const std::string &Source,
+                              const std::string &Options) {
+  const Settings &S = settings();
+  ProgramRewrite R;
+  if (S.CacheDir.empty() || !makeDirs(S.CacheDir)) {
+    R.Why = "cache directory '" + S.CacheDir + "' is not writable";
+    return R;
+  }
+  std::vector<std::string> Clang = clangArgsFor(Options, currentDir());
+  Key K;
+  K.add(tdrcIdentity(S.Tdrc));
+  for (const std::string &O : S.TdrcOptions)
+    K.add(O);
+  K.add("--");
+  for (const std::string &A : Clang)
+    K.add(A);
+  K.add(Source);
+  std::string Base = S.CacheDir + "/" + K.hex();
+  if (readFile(Base + ".none", R.Why)) {
+    R.Cached = true;
+    return R;
+  }
+  if (readFile(Base + ".cl", R.Source)) {
+    readFile(Base + ".explain", R.Explain);
+    R.Changed = R.Cached = true;
+    return R;
+  }
+
+  std::string Tag = ".run" + std::to_string(getpid());
+  std::string In = Base + Tag + ".in.cl", Out = Base + Tag + ".out.cl",
+              Report = Base + Tag + ".explain", Errors = Base + Tag + ".err";
+  if (!writeFile(In, Source)) {
+    R.Why = "cannot write '" + In + "'";
+    return R;
+  }
+  std::vector<std::string> Argv = {S.Tdrc, In, "-o", Out, "--explain"};
+  Argv.insert(Argv.end(), S.TdrcOptions.begin(), S.TdrcOptions.end());
+  Argv.push_back("--");
+  Argv.insert(Argv.end(), Clang.begin(), Clang.end());
+  ChildResult C = runChild(Argv, Report, Errors, S.TimeoutSeconds);
+  std::string ErrText;
+  readFile(Errors, ErrText);
+  readFile(Report, R.Explain);
+  // The report names the temporary input: "<program>" reads better, and
+  // stays true in the cache after the file is gone.
+  for (size_t At; (At = R.Explain.find(In)) != std::string::npos;)
+    R.Explain.replace(At, In.size(), "<program>");
+  bool HaveOutput = C.Exit == 0 && readFile(Out, R.Source);
+  for (const std::string &F : {In, Out, Report, Errors})
+    std::remove(F.c_str());
+
+  if (!C.Started) {
+    R.Why = "cannot run '" + S.Tdrc + "'";
+    return R; // not cached: a missing tdrc is fixed outside the key
+  }
+  if (C.TimedOut || C.Signal || (C.Exit != 0 && C.Exit != 1)) {
+    R.Why = C.TimedOut ? "tdrc took more than " +
+                             std::to_string(S.TimeoutSeconds) + " s"
+            : C.Signal ? "tdrc died of signal " + std::to_string(C.Signal)
+                       : "tdrc failed (exit " + std::to_string(C.Exit) +
+                             "): " + firstLine(ErrText);
+    return R; // not cached: it may not happen again
+  }
+  if (C.Exit == 1 || !HaveOutput)
+    R.Why = "tdrc reported errors: " + firstLine(ErrText);
+  else if (!hasVariants(R.Source))
+    R.Why = "tdrc changed no kernel";
+  if (!R.Why.empty()) { // the same input gives the same answer: cached
+    R.Source.clear();
+    publish(Base + ".none", R.Why);
+    return R;
+  }
+  publish(Base + ".explain", R.Explain);
+  publish(Base + ".cl", R.Source); // last: its presence means a whole entry
+  R.Changed = true;
+  return R;
+}
+
+} // namespace tdrc::intercept

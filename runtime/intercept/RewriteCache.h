@@ -1,0 +1,31 @@
+//===- RewriteCache.h - A program's rewrite, from the cache or from tdrc ---===//
+//
+// Entries live in the cache directory under a 128-bit key of the source, the
+// build's Clang flags, tdrc's options and the tdrc executable (path, size,
+// time), so a new tdrc or other options never reuse an old rewrite.  Entries
+// appear by rename(), so concurrent applications see whole files or none.
+// Every file the interceptor writes is in that directory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_INTERCEPT_REWRITECACHE_H
+#define TDRC_INTERCEPT_REWRITECACHE_H
+
+#include <string>
+
+namespace tdrc::intercept {
+
+struct ProgramRewrite {
+  bool Changed = false;  // Source has at least one kernel with its original
+  std::string Source;    // tdrc's output (when Changed)
+  std::string Explain;   // tdrc's --explain report
+  std::string Why;       // why the original stays whole (when !Changed)
+  bool Cached = false;   // found in the cache
+};
+
+/// The rewrite of Source for a build with Options (clBuildProgram's).
+ProgramRewrite rewriteProgram(const std::string &Source,
+                              const std::string &Options);
+
+} // namespace tdrc::intercept
+
+#endif
