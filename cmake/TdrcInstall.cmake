@@ -10,8 +10,12 @@ set(TDRC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tdrc)
 # In-tree spellings of the exported names, so tdrc_add_kernels() also works
 # inside this project.
 add_executable(tdrc::tdrc ALIAS tdrc)
-install(TARGETS tdrc tdrc-usage EXPORT tdrcTargets
-        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS tdrc tdrc-usage libtdrc EXPORT tdrcTargets
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# The C API's header (tdrc as a library: tdrc::libtdrc).
+install(FILES ${PROJECT_SOURCE_DIR}/include/tdrc/tdrc.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tdrc)
 install(EXPORT tdrcTargets NAMESPACE tdrc::
         DESTINATION ${TDRC_INSTALL_CMAKEDIR})
 

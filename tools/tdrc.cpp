@@ -12,6 +12,7 @@
 #include "DepFile.h"
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/ExplainReport.h"
+#include "tdrc/Rewriter/OptionValues.h"
 #include "tdrc/Rewriter/TdrcFrontend.h"
 #include "tdrc/TDR/Remap/CostProfile.h"
 #include "tdrc/TDR/Remap/Strategy.h"
@@ -290,8 +291,6 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     return usage("-o takes one input; use --out-dir for several");
   if (!OutDir.empty() && !sys::fs::is_directory(OutDir))
     return usage("output directory '" + OutDir + "' does not exist");
-  if (MaxWorkGroupSize == 0 || MaxWorkGroupSize > 4096)
-    return usage("--max-workgroup-size must be between 1 and 4096");
   for (const std::string &In : Inputs) {
     if (!sys::fs::exists(In))
       return usage("cannot open '" + In + "': no such file");
@@ -302,49 +301,33 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     if (auto Buf = MemoryBuffer::getFile(In); !Buf)
       return usage("cannot read '" + In + "': " + Buf.getError().message());
   }
-  if (AlgorithmOpt != "auto" && !tdrc::algorithmNamed(AlgorithmOpt, true))
-    return usage("--algorithm must be auto, " + tdrc::algorithmOptionList());
   bool Json = Explain == "json"; // checked here, used in main
   if (Explain.getNumOccurrences() && !Explain.empty() && Explain != "text" &&
       !Json)
     return usage("--explain takes text or json, not '" + Explain + "'");
-  if (llvm::Expected<std::vector<std::string>> T =
-          tdrc::selectTransforms(TransformsOpt);
-      !T)
-    return usage("--transforms: " + toString(T.takeError()));
-  if (Neighbors != 16 && Neighbors != 32 && Neighbors != 64)
-    return usage("--neighbors must be 16, 32 or 64");
-  Opts.MaxWorkGroupSize = MaxWorkGroupSize;
-  Opts.Algorithm = AlgorithmOpt;
-  Opts.Transforms = TransformsOpt;
-  Opts.Neighbors = Neighbors;
-  Opts.Feedback = Feedback;
-  Opts.LocalMemoryBytes = LocalMemory;
-  if (!GpuOpt.empty()) {
-    const tdrc::GpuParams *G = tdrc::findGpu(GpuOpt);
-    if (!G)
-      return usage("unknown GPU '" + GpuOpt + "'; known: " +
-                   tdrc::gpuNameList());
-    Opts.Gpu = G->Name;
-    if (!LocalMemory.getNumOccurrences()) // the GPU's own limit
-      Opts.LocalMemoryBytes = G->SharedPerBlock;
+  tdrc::OptionValues V;
+  V.MaxWorkGroupSize = MaxWorkGroupSize;
+  V.LocalMemory = LocalMemory;
+  V.LocalMemorySet = LocalMemory.getNumOccurrences() > 0;
+  V.Algorithm = AlgorithmOpt;
+  V.Transforms = TransformsOpt;
+  V.Neighbors = Neighbors;
+  V.Feedback = Feedback;
+  V.Gpu = GpuOpt;
+  V.Regs = RegsOpt;
+  V.Smem = SmemOpt;
+  V.Force = Force;
+  V.MeldThreshold = MeldThresholdOpt;
+  V.CostProfile = CostProfileOpt;
+  V.KeepOriginal = KeepOriginalOpt;
+  V.CudaPath = CudaPathOpt;
+  V.CudaPrelude = CudaPreludeOpt;
+  if (std::optional<tdrc::OptionError> E = tdrc::applyOptionValues(V, Opts)) {
+    if (!E->Diagnostic)
+      return usage(E->Message);
+    errs() << E->Message << "\n"; // file:line:col: error: ...
+    return 2;
   }
-  if (RegsOpt > 255)
-    return usage("--regs must be between 1 and 255");
-  Opts.Regs = RegsOpt;
-  Opts.Force = Force;
-  if (MeldThresholdOpt < 0 || MeldThresholdOpt > 1)
-    return usage("--meld-threshold must be between 0 and 1");
-  Opts.MeldThreshold = MeldThresholdOpt;
-  if (!CostProfileOpt.empty()) {
-    Expected<tdrc::CostProfile> P = tdrc::loadCostProfile(CostProfileOpt);
-    if (!P) {
-      errs() << toString(P.takeError()) << "\n"; // file:line:col: error: ...
-      return 2;
-    }
-    Opts.Costs = std::make_shared<const tdrc::CostProfile>(std::move(*P));
-  }
-  Opts.KeepOriginal = KeepOriginalOpt;
   Opts.LauncherHeader = !LauncherHeaderOpt.empty();
   if (Opts.LauncherHeader && !KeepOriginalOpt)
     return usage("--launcher-header declares --keep-original's launchers; "
@@ -355,9 +338,6 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
          sys::fs::equivalent(In, LauncherHeaderOpt)))
       return usage("--launcher-header '" + LauncherHeaderOpt +
                    "' would overwrite an input or the output");
-  Opts.Smem = SmemOpt;
-  Opts.CudaPath = CudaPathOpt;
-  Opts.CudaPrelude = CudaPreludeOpt;
   return 0;
 }
 

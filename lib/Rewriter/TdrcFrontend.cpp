@@ -14,7 +14,10 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -132,6 +135,7 @@ public:
       else if (Header)
         plainLauncherOf(Ctx, K, Outcome, Edits);
       Result.RemappedBranches += Outcome.ChangedStatements;
+      Result.ChangedKernels += Outcome.Emitted && !Outcome.Changed.empty();
       Report.add(Outcome);
     }
     Result.Explain = Report.lines();
@@ -354,7 +358,8 @@ std::vector<std::string> parserFlags(const RewriteOptions &Opts,
 
 /// Runs tdrc on File (mapped to Code when given) with the right parser.
 RewriteResult run(const std::string &File, const std::string *Code,
-                  const RewriteOptions &Opts, bool Quiet) {
+                  const RewriteOptions &Opts, bool Quiet,
+                  bool Capture = false) {
   RewriteResult Result;
   std::optional<CudaSetup> Cuda;
   if (isCudaInput(File, Opts.ClangArgs)) {
@@ -377,6 +382,15 @@ RewriteResult run(const std::string &File, const std::string *Code,
     Tool.setDiagnosticConsumer(&Ignore);
     Tool.setPrintErrorMessage(false);
   }
+  llvm::raw_string_ostream Captured(Result.Diagnostics);
+#if CLANG_VERSION_MAJOR >= 21
+  DiagnosticOptions DiagOpts;
+  TextDiagnosticPrinter Printer(Captured, DiagOpts);
+#else
+  TextDiagnosticPrinter Printer(Captured, new DiagnosticOptions);
+#endif
+  if (Capture)
+    Tool.setDiagnosticConsumer(&Printer);
   TdrcActionFactory Factory(Opts, Result);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;
@@ -397,6 +411,12 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts) {
 RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
                             const RewriteOptions &Opts, bool Quiet) {
   return run(Name, &Code, Opts, Quiet);
+}
+
+RewriteResult rewriteBufferCapturing(const std::string &Code,
+                                     const std::string &Name,
+                                     const RewriteOptions &Opts) {
+  return run(Name, &Code, Opts, false, true);
 }
 
 } // namespace tdrc

@@ -2,6 +2,7 @@
 #include "Registry.h"
 #include "RealCL.h"
 #include "RewriteCache.h"
+#include "ShadowBuild.h"
 #include "Settings.h"
 #include "../cl/KernelChoice.h"
 #include <chrono>
@@ -41,54 +42,6 @@ std::string hexHandle(const void *P) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "%p", P);
   return Buf;
-}
-
-std::string buildLogHead(cl_program P, cl_device_id D) {
-  size_t Size = 0;
-  if (clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size) !=
-          CL_SUCCESS ||
-      Size == 0)
-    return "no build log";
-  std::string Log(Size, '\0');
-  clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
-  size_t Start = Log.find_first_not_of("\n \t");
-  if (Start == std::string::npos)
-    return "empty build log";
-  return Log.substr(Start, Log.find('\n', Start) - Start);
-}
-
-cl_device_id firstDevice(cl_program P, cl_uint NumDevices,
-                         const cl_device_id *Devices) {
-  if (NumDevices && Devices)
-    return Devices[0];
-  cl_device_id D = nullptr;
-  clGetProgramInfo(P, CL_PROGRAM_DEVICES, sizeof D, &D, nullptr);
-  return D;
-}
-
-// The shadow program, built with the application's options plus what the
-// runtime's choice needs (argument names; no in-kernel fallback copies).
-cl_program buildShadow(ProgramState &S, const std::string &Source,
-                       cl_uint NumDevices, const cl_device_id *Devices,
-                       const std::string &Options, std::string &Why) {
-  const char *Text = Source.c_str();
-  cl_int Err = CL_SUCCESS;
-  cl_program Shadow =
-      real().CreateProgramWithSource(S.Context, 1, &Text, nullptr, &Err);
-  if (Err != CL_SUCCESS || !Shadow) {
-    Why = "clCreateProgramWithSource failed (" + std::to_string(Err) + ")";
-    return nullptr;
-  }
-  std::string Opts = Options + " -cl-kernel-arg-info -DTDR_HOST_CHOOSES";
-  Err = real().BuildProgram(Shadow, NumDevices, Devices, Opts.c_str(), nullptr,
-                            nullptr);
-  if (Err != CL_SUCCESS) {
-    Why = "the rewrite does not build (" + std::to_string(Err) + "): " +
-          buildLogHead(Shadow, firstDevice(Shadow, NumDevices, Devices));
-    real().ReleaseProgram(Shadow);
-    return nullptr;
-  }
-  return Shadow;
 }
 
 cl_uint numArgs(cl_kernel K) {
@@ -148,7 +101,9 @@ void programBuilding(cl_program P, cl_uint NumDevices,
   if (!S)
     return;
   std::string Opts = Options ? Options : "";
+  auto T0 = std::chrono::steady_clock::now();
   ProgramRewrite R = rewriteProgram(S->Source, Opts);
+  auto T1 = std::chrono::steady_clock::now();
   std::string Id = "program " + hexHandle(P);
   if (settings().Explain && !R.Explain.empty())
     std::fprintf(stderr, "tdrc-intercept: %s: tdrc --explain\n%s", Id.c_str(),
@@ -158,12 +113,20 @@ void programBuilding(cl_program P, cl_uint NumDevices,
     logLine(Id + ": original: " + R.Why + From);
     return;
   }
-  std::string Why;
-  cl_program Shadow = buildShadow(*S, R.Source, NumDevices, Devices, Opts, Why);
-  if (!Shadow) {
-    logLine(Id + ": original: " + Why);
+  ShadowBuild B = buildShadow(S->Context, R, NumDevices, Devices, Opts);
+  if (!B.Program) {
+    logLine(Id + ": original: " + B.Why);
     return;
   }
+  cl_program Shadow = B.Program;
+  if (B.FromBinary)
+    From += R.Cached ? ", binary cached" : " (binary cached)";
+  auto Ms = [](auto D) {
+    return std::to_string(
+        int(std::chrono::duration<double, std::milli>(D).count() + 0.5));
+  };
+  From += "; rewrite " + Ms(T1 - T0) + " ms, shadow build " +
+          Ms(std::chrono::steady_clock::now() - T1) + " ms";
   std::lock_guard<std::mutex> G(Lock);
   if (S->Shadow) // built again: the old shadow goes with the old build
     real().ReleaseProgram(S->Shadow);

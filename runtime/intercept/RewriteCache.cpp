@@ -108,6 +108,21 @@ std::string currentDir() {
 
 } // namespace
 
+std::string cacheKey(const std::vector<std::string> &Parts) {
+  Key K;
+  for (const std::string &P : Parts)
+    K.add(P);
+  return K.hex();
+}
+
+bool readCacheFile(const std::string &Path, std::string &Text) {
+  return readFile(Path, Text);
+}
+
+bool publishCacheFile(const std::string &Path, const std::string &Text) {
+  return publish(Path, Text);
+}
+
 ProgramRewrite rewriteProgram(const std::string &Source,
                               const std::string &Options) {
   const Settings &S = settings();
@@ -117,15 +132,13 @@ ProgramRewrite rewriteProgram(const std::string &Source,
     return R;
   }
   std::vector<std::string> Clang = clangArgsFor(Options, currentDir());
-  Key K;
-  K.add(tdrcIdentity(S.Tdrc));
-  for (const std::string &O : S.TdrcOptions)
-    K.add(O);
-  K.add("--");
-  for (const std::string &A : Clang)
-    K.add(A);
-  K.add(Source);
-  std::string Base = S.CacheDir + "/" + K.hex();
+  std::vector<std::string> Parts = {tdrcIdentity(S.Tdrc)};
+  Parts.insert(Parts.end(), S.TdrcOptions.begin(), S.TdrcOptions.end());
+  Parts.push_back("--");
+  Parts.insert(Parts.end(), Clang.begin(), Clang.end());
+  Parts.push_back(Source);
+  std::string Base = S.CacheDir + "/" + cacheKey(Parts);
+  R.EntryBase = Base;
   if (readFile(Base + ".none", R.Why)) {
     R.Cached = true;
     return R;

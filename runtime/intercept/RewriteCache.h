@@ -11,6 +11,7 @@
 #define TDRC_INTERCEPT_REWRITECACHE_H
 
 #include <string>
+#include <vector>
 
 namespace tdrc::intercept {
 
@@ -20,7 +21,18 @@ struct ProgramRewrite {
   std::string Explain;   // tdrc's --explain report
   std::string Why;       // why the original stays whole (when !Changed)
   bool Cached = false;   // found in the cache
+  /// The entry's path without its extension (CacheDir/KEY), where files
+  /// that belong to this rewrite may go (the shadow's binaries).
+  std::string EntryBase;
 };
+
+/// A 128-bit key of Parts, as 32 hex digits.
+std::string cacheKey(const std::vector<std::string> &Parts);
+
+/// Reads Path whole; false when it cannot.
+bool readCacheFile(const std::string &Path, std::string &Text);
+/// Writes Path through a temporary name and rename(): whole or not at all.
+bool publishCacheFile(const std::string &Path, const std::string &Text);
 
 /// The rewrite of Source for a build with Options (clBuildProgram's).
 ProgramRewrite rewriteProgram(const std::string &Source,

@@ -96,6 +96,7 @@ for gen in "$@"; do
   run_app env TDR_DISABLE=1 "$dir/app_copy"
   run_app "$dir/app_embed"
   run_app env TDR_DISABLE=1 "$dir/app_embed"
+  run_app "$dir/app_capi" "$work/app/kernels/divergent.cl" "$work/app/include"
 
   build "$dir" "$work/$tag-2-unchanged.log"
   expect_nothing "$work/$tag-2-unchanged.log"

@@ -31,7 +31,7 @@ nologs() { ! grep -qE -- "$1" "$work/$case.err" || fail "a log line matches '$1'
 
 # 1. The rewrite forced on every launch: same bytes, and it did run.
 app_run forced --log --cache "$work/cache" --choose rewritten && same
-logs 'program .*: rewritten, 1 kernel\(s\) with a choice'
+logs 'program .*: rewritten; rewrite [0-9]+ ms, shadow build [0-9]+ ms, 1 kernel\(s\) with a choice'
 logs 'kernel shade: rewrite and original, chosen per launch'
 logs 'tdrc: shade: TDR_CHOOSE=rewritten'
 nologs 'kernel expose'
@@ -40,8 +40,15 @@ grep -q 'tdrc-variants: kernel=shade' "$work"/cache/*.cl || fail "the cached rew
 
 # 2. The default choice (model, then timed launches): same bytes, from the cache.
 app_run measured --log --cache "$work/cache" && same
-logs 'program .*: rewritten \(cached\)'
+logs 'program .*: rewritten \(cached\), binary cached'
 logs 'tdrc: shade .*(original|rewritten)'
+
+# A cached binary the implementation refuses: built from the source again.
+for b in "$work"/cache/*.bin; do echo "not a binary" > "$b"; done
+app_run badbinary --log --cache "$work/cache" --choose rewritten && same
+logs 'program .*: rewritten \(cached\); rewrite'
+app_run rebinary --log --cache "$work/cache" --choose rewritten && same
+logs 'program .*: rewritten \(cached\), binary cached'
 
 # 3. Other tdrc options or another tdrc: another key (a rewrite of its own).
 app_run options --log --cache "$work/cache" --choose rewritten --tdrc-options "--algorithm=dgi" && same

@@ -47,6 +47,7 @@ struct RewriteResult {
   std::vector<std::string> Explain;  // one line per kernel and branch
   std::string ExplainJson; // the same as this file's object of --explain=json
   unsigned Kernels = 0;
+  unsigned ChangedKernels = 0;       // kernels tdrc rewrote
   unsigned RemappedBranches = 0;
   std::string InternalError;         // a bug in tdrc, reported, never hidden
   /// The files the parse read, the input first, as absolute paths (for
@@ -56,6 +57,9 @@ struct RewriteResult {
   bool Cuda = false;                 // parsed as CUDA
   /// --launcher-header: each CUDA kernel's entry, in the file's order.
   std::vector<LauncherDeclaration> Launchers;
+  /// Clang's diagnostics as text, from rewriteBufferCapturing only (the
+  /// other entry points print them or drop them).
+  std::string Diagnostics;
 };
 
 RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);
@@ -67,6 +71,12 @@ RewriteResult rewriteFile(const std::string &Path, const RewriteOptions &Opts);
 /// were errors.
 RewriteResult rewriteBuffer(const std::string &Code, const std::string &Name,
                             const RewriteOptions &Opts, bool Quiet = false);
+
+/// The same, with Clang's diagnostics in RewriteResult::Diagnostics instead
+/// of on stderr (the C API, include/tdrc/tdrc.h).
+RewriteResult rewriteBufferCapturing(const std::string &Code,
+                                     const std::string &Name,
+                                     const RewriteOptions &Opts);
 
 } // namespace tdrc
 
