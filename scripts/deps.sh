@@ -11,6 +11,7 @@ TDRC_PACKAGES=(
   libclang-rt-22-dev             # ASan/UBSan/libFuzzer runtimes (TDRC_SANITIZE, TDRC_FUZZ)
   shellcheck pyflakes3           # lint.scripts: the test, run and device scripts
   python3-jsonschema             # explain.json: --explain=json against its schema
+  hashcat                        # intercept.hashcat: a real application under tdrc-run
 )
 # The corpus tests (test/corpus) also use apt-get download, dpkg -x, flock,
 # awk and timeout, and the generator (test/gen) python3: all in a base Debian 12.

@@ -55,6 +55,40 @@ TDRC_EXPORT cl_int CL_API_CALL clBuildProgram(
   return real().BuildProgram(P, NumDevices, Devices, Options, Notify, UserData);
 }
 
+TDRC_EXPORT cl_int CL_API_CALL clCompileProgram(
+    cl_program P, cl_uint NumDevices, const cl_device_id *Devices,
+    const char *Options, cl_uint NumHeaders, const cl_program *Headers,
+    const char **HeaderNames, void(CL_CALLBACK *Notify)(cl_program, void *),
+    void *UserData) {
+  if (!real().CompileProgram)
+    return CL_INVALID_OPERATION;
+  if (active())
+    guarded("clCompileProgram",
+            [&] { programCompiling(P, Options, NumHeaders); });
+  return real().CompileProgram(P, NumDevices, Devices, Options, NumHeaders,
+                               Headers, HeaderNames, Notify, UserData);
+}
+
+TDRC_EXPORT cl_program CL_API_CALL clLinkProgram(
+    cl_context C, cl_uint NumDevices, const cl_device_id *Devices,
+    const char *Options, cl_uint NumInputs, const cl_program *Inputs,
+    void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData,
+    cl_int *ErrOut) {
+  cl_int Err = CL_INVALID_OPERATION;
+  cl_program L = real().LinkProgram
+                     ? real().LinkProgram(C, NumDevices, Devices, Options,
+                                          NumInputs, Inputs, Notify, UserData,
+                                          &Err)
+                     : nullptr;
+  if (ErrOut)
+    *ErrOut = Err;
+  if (Err == CL_SUCCESS && L && active())
+    guarded("clLinkProgram", [&] {
+      programLinked(L, C, NumDevices, Devices, Options, NumInputs, Inputs);
+    });
+  return L;
+}
+
 TDRC_EXPORT cl_int CL_API_CALL clReleaseProgram(cl_program P) {
   if (active())
     guarded("clReleaseProgram", [&] { programReleasing(P); });

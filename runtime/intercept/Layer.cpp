@@ -4,7 +4,7 @@
 // call past LD_PRELOAD; a loader with layers (ocl-icd 2.3, Khronos' loader:
 // OPENCL_LAYERS=/path/libtdrc_intercept.so) routes every call through the
 // layer's dispatch table instead.  The table is the layer below's with the
-// interceptor's ten functions (Entry.cpp) in their slots; those call down
+// interceptor's twelve functions (Entry.cpp) in their slots; those call down
 // through RealCL, which here holds the layer below's functions.
 //
 //===----------------------------------------------------------------------===//
@@ -58,6 +58,8 @@ TDRC_EXPORT cl_int CL_API_CALL clInitLayer(cl_uint NumEntries,
   tdrc::intercept::useLayerBelow(Table);
   Table.clCreateProgramWithSource = &clCreateProgramWithSource;
   Table.clBuildProgram = &clBuildProgram;
+  Table.clCompileProgram = &clCompileProgram;
+  Table.clLinkProgram = &clLinkProgram;
   Table.clReleaseProgram = &clReleaseProgram;
   Table.clCreateKernel = &clCreateKernel;
   Table.clCreateKernelsInProgram = &clCreateKernelsInProgram;

@@ -14,6 +14,8 @@ RealCL lookUp() {
   RealCL R;
   bind(R.CreateProgramWithSource, "clCreateProgramWithSource");
   bind(R.BuildProgram, "clBuildProgram");
+  bind(R.CompileProgram, "clCompileProgram");
+  bind(R.LinkProgram, "clLinkProgram");
   bind(R.ReleaseProgram, "clReleaseProgram");
   bind(R.CreateKernel, "clCreateKernel");
   bind(R.CreateKernelsInProgram, "clCreateKernelsInProgram");
@@ -39,6 +41,8 @@ const RealCL &real() {
 void useLayerBelow(const cl_icd_dispatch &Below) {
   Table.CreateProgramWithSource = Below.clCreateProgramWithSource;
   Table.BuildProgram = Below.clBuildProgram;
+  Table.CompileProgram = Below.clCompileProgram;
+  Table.LinkProgram = Below.clLinkProgram;
   Table.ReleaseProgram = Below.clReleaseProgram;
   Table.CreateKernel = Below.clCreateKernel;
   Table.CreateKernelsInProgram = Below.clCreateKernelsInProgram;

@@ -17,6 +17,8 @@ namespace tdrc::intercept {
 struct RealCL {
   decltype(&::clCreateProgramWithSource) CreateProgramWithSource = nullptr;
   decltype(&::clBuildProgram) BuildProgram = nullptr;
+  decltype(&::clCompileProgram) CompileProgram = nullptr;
+  decltype(&::clLinkProgram) LinkProgram = nullptr;
   decltype(&::clReleaseProgram) ReleaseProgram = nullptr;
   decltype(&::clCreateKernel) CreateKernel = nullptr;
   decltype(&::clCreateKernelsInProgram) CreateKernelsInProgram = nullptr;

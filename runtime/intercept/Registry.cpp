@@ -22,6 +22,8 @@ namespace {
 struct ProgramState {
   cl_context Context = nullptr;
   std::string Source;
+  bool Compiled = false;       // clCompileProgram ran, with CompileOptions
+  std::string CompileOptions;  // and no embedded headers
   cl_program Shadow = nullptr; // built from tdrc's output; null: none
   std::map<std::string, rt::VariantDescriptor> Variants;
 };
@@ -134,6 +136,42 @@ void programBuilding(cl_program P, cl_uint NumDevices,
   S->Variants = rt::parseVariantDescriptors(R.Source);
   logLine(Id + ": rewritten" + From + ", " +
           std::to_string(S->Variants.size()) + " kernel(s) with a choice");
+}
+
+void programCompiling(cl_program P, const char *Options, cl_uint NumHeaders) {
+  std::shared_ptr<ProgramState> S = find(Programs, P);
+  if (!S)
+    return;
+  if (NumHeaders) { // program objects as headers: text tdrc cannot see
+    logLine("program " + hexHandle(P) +
+            ": original: clCompileProgram's embedded headers are not "
+            "passed to tdrc");
+    return;
+  }
+  std::lock_guard<std::mutex> G(Lock);
+  S->Compiled = true;
+  S->CompileOptions = Options ? Options : "";
+}
+
+void programLinked(cl_program L, cl_context C, cl_uint NumDevices,
+                   const cl_device_id *Devices, const char *Options,
+                   cl_uint NumInputs, const cl_program *Inputs) {
+  if (NumInputs != 1 || !Inputs)
+    return; // libraries linked together: no one source to rewrite
+  std::shared_ptr<ProgramState> In = find(Programs, Inputs[0]);
+  if (!In || !In->Compiled)
+    return;
+  auto S = std::make_shared<ProgramState>();
+  S->Context = C;
+  S->Source = In->Source;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Programs[L] = S;
+  }
+  std::string Opts = In->CompileOptions;
+  if (Options && *Options)
+    Opts += std::string(" ") + Options;
+  programBuilding(L, NumDevices, Devices, Opts.c_str());
 }
 
 void programReleasing(cl_program P) {

@@ -23,6 +23,14 @@ void programCreated(cl_program P, cl_context C, cl_uint Count,
 /// Before the application's clBuildProgram: rewrite and build the shadow.
 void programBuilding(cl_program P, cl_uint NumDevices,
                      const cl_device_id *Devices, const char *Options);
+/// clCompileProgram (the first half of a separate compile and link, as
+/// hashcat builds): the options are kept for the link.
+void programCompiling(cl_program P, const char *Options, cl_uint NumHeaders);
+/// clLinkProgram made L from Inputs: one compiled program of ours is
+/// rewritten and built as L's shadow, as clBuildProgram would.
+void programLinked(cl_program L, cl_context C, cl_uint NumDevices,
+                   const cl_device_id *Devices, const char *Options,
+                   cl_uint NumInputs, const cl_program *Inputs);
 /// Before the application's clReleaseProgram.
 void programReleasing(cl_program P);
 

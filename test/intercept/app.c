@@ -2,7 +2,9 @@
  * tests (run_intercept_test.sh): it builds shade.cl from source with -D and
  * -I options, creates one kernel with clCreateKernel and the others with
  * clCreateKernelsInProgram, launches the shading pass LAUNCHES times on a
- * profiling queue, and writes the radiance buffer's bytes to OUT.
+ * profiling queue, and writes the radiance buffer's bytes to OUT.  With
+ * INTERCEPT_APP_LINK=1 in the environment it builds with clCompileProgram
+ * and clLinkProgram instead of clBuildProgram, as hashcat does.
  *
  *   intercept_app KERNEL.cl INCLUDE_DIR OUT [LAUNCHES]
  */
@@ -64,7 +66,19 @@ int main(int argc, char **argv) {
   snprintf(options, sizeof options, "-DITERS=48 -I %s -cl-std=CL1.2", argv[2]);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  cl_int built = clBuildProgram(prog, 1, &device, options, NULL, NULL);
+  cl_int built;
+  const char *link = getenv("INTERCEPT_APP_LINK");
+  if (link && !strcmp(link, "1")) {
+    built = clCompileProgram(prog, 1, &device, options, 0, NULL, NULL, NULL,
+                             NULL);
+    cl_program compiled = prog;
+    if (built == CL_SUCCESS)
+      prog = clLinkProgram(ctx, 1, &device, "", 1, &compiled, NULL, NULL,
+                           &built);
+    CHECK(clReleaseProgram(compiled));
+  } else {
+    built = clBuildProgram(prog, 1, &device, options, NULL, NULL);
+  }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   /* The build's wall time, for the interceptor's overhead (docs/intercept.md). */
   fprintf(stderr, "intercept_app: clBuildProgram took %.1f ms\n",

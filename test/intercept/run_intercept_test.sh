@@ -50,6 +50,11 @@ logs 'program .*: rewritten \(cached\); rewrite'
 app_run rebinary --log --cache "$work/cache" --choose rewritten && same
 logs 'program .*: rewritten \(cached\), binary cached'
 
+# clCompileProgram and clLinkProgram instead of clBuildProgram (hashcat's way).
+INTERCEPT_APP_LINK=1 app_run linked --log --cache "$work/cache" --choose rewritten && same
+logs 'program .*: rewritten \(cached\)'
+logs 'tdrc: shade: TDR_CHOOSE=rewritten'
+
 # 3. Other tdrc options or another tdrc: another key (a rewrite of its own).
 app_run options --log --cache "$work/cache" --choose rewritten --tdrc-options "--algorithm=dgi" && same
 nologs '\(cached\)'
