@@ -19,4 +19,16 @@ ClError::ClError(cl_int Code, std::string Call, std::string BuildLog)
 
 const char *errorName(cl_int Code) { return tdrcl_error_string(Code); }
 
+std::string buildLog(cl_program P, cl_device_id D) {
+  size_t Size = 0;
+  if (clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size) !=
+      CL_SUCCESS)
+    return "(no build log: clGetProgramBuildInfo failed)";
+  std::string Log(Size, '\0');
+  clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
+  while (!Log.empty() && Log.back() == '\0')
+    Log.pop_back();
+  return Log;
+}
+
 } // namespace tdrc::rt

@@ -203,18 +203,6 @@ double Kernel::State::enqueue(cl_kernel K, const std::vector<size_t> &Global,
   return D.count();
 }
 
-double eventMillis(cl_event E) {
-  check(clWaitForEvents(1, &E), "clWaitForEvents");
-  cl_ulong Start = 0, End = 0;
-  check(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof Start,
-                                &Start, nullptr),
-        "clGetEventProfilingInfo(CL_PROFILING_COMMAND_START)");
-  check(clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof End, &End,
-                                nullptr),
-        "clGetEventProfilingInfo(CL_PROFILING_COMMAND_END)");
-  return double(End - Start) * 1e-6;
-}
-
 Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)
     : S(std::make_shared<State>()) {
   S->Prog = std::move(P);

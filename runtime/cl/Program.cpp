@@ -23,18 +23,6 @@ std::string readFile(const std::string &Path) {
   return Text.str();
 }
 
-std::string buildLog(cl_program P, cl_device_id D) {
-  size_t Size = 0;
-  if (clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size) !=
-      CL_SUCCESS)
-    return "(no build log: clGetProgramBuildInfo failed)";
-  std::string Log(Size, '\0');
-  clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
-  while (!Log.empty() && Log.back() == '\0')
-    Log.pop_back();
-  return Log;
-}
-
 Program load(const Context &C, std::string Text, std::string Origin,
              bool Original, const std::string &Options) {
   auto S = std::make_shared<Program::State>(C);

@@ -5,6 +5,7 @@
 #include "ShadowBuild.h"
 #include "Settings.h"
 #include "../cl/KernelChoice.h"
+#include "tdrc/runtime/Kernel.h"
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -292,15 +293,13 @@ struct EventGuard {
   }
 };
 
-double eventMillis(cl_event E) {
-  cl_ulong Start = 0, End = 0;
-  if (clWaitForEvents(1, &E) != CL_SUCCESS ||
-      clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_START, sizeof Start,
-                              &Start, nullptr) != CL_SUCCESS ||
-      clGetEventProfilingInfo(E, CL_PROFILING_COMMAND_END, sizeof End, &End,
-                              nullptr) != CL_SUCCESS)
+// The runtime's timing of a profiled launch, without its exceptions.
+double launchMillis(cl_event E) {
+  try {
+    return rt::eventMillis(E);
+  } catch (const rt::Error &) {
     return -1;
-  return double(End - Start) * 1e-6;
+  }
 }
 
 bool profiling(cl_command_queue Q) {
@@ -360,7 +359,7 @@ cl_int launch(cl_command_queue Q, cl_kernel K, cl_uint Dims,
     cl_event *E = Event ? Event : &Own.E;
     Err = Enqueue(Which, E);
     if (Err == CL_SUCCESS)
-      Ms = eventMillis(*E);
+      Ms = launchMillis(*E);
   } else { // the queue is drained around the launch: the first few only
     clFinish(Q);
     auto T0 = std::chrono::steady_clock::now();

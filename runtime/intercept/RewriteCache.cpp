@@ -33,7 +33,16 @@ struct Key {
   }
 };
 
-bool readFile(const std::string &Path, std::string &Text) {
+bool writeFile(const std::string &Path, const std::string &Text) {
+  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  Out << Text;
+  Out.close();
+  return bool(Out);
+}
+
+} // namespace
+
+bool readCacheFile(const std::string &Path, std::string &Text) {
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     return false;
@@ -43,15 +52,7 @@ bool readFile(const std::string &Path, std::string &Text) {
   return true;
 }
 
-bool writeFile(const std::string &Path, const std::string &Text) {
-  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
-  Out << Text;
-  Out.close();
-  return bool(Out);
-}
-
-// Writes Path's contents through a temporary name in the same directory.
-bool publish(const std::string &Path, const std::string &Text) {
+bool publishCacheFile(const std::string &Path, const std::string &Text) {
   std::string Tmp = Path + ".tmp" + std::to_string(getpid());
   if (!writeFile(Tmp, Text) || std::rename(Tmp.c_str(), Path.c_str()) != 0) {
     std::remove(Tmp.c_str());
@@ -59,6 +60,8 @@ bool publish(const std::string &Path, const std::string &Text) {
   }
   return true;
 }
+
+namespace {
 
 bool makeDirs(const std::string &Dir) {
   for (size_t I = 1; I <= Dir.size(); ++I)
@@ -115,14 +118,6 @@ std::string cacheKey(const std::vector<std::string> &Parts) {
   return K.hex();
 }
 
-bool readCacheFile(const std::string &Path, std::string &Text) {
-  return readFile(Path, Text);
-}
-
-bool publishCacheFile(const std::string &Path, const std::string &Text) {
-  return publish(Path, Text);
-}
-
 ProgramRewrite rewriteProgram(const std::string &Source,
                               const std::string &Options) {
   const Settings &S = settings();
@@ -139,12 +134,12 @@ ProgramRewrite rewriteProgram(const std::string &Source,
   Parts.push_back(Source);
   std::string Base = S.CacheDir + "/" + cacheKey(Parts);
   R.EntryBase = Base;
-  if (readFile(Base + ".none", R.Why)) {
+  if (readCacheFile(Base + ".none", R.Why)) {
     R.Cached = true;
     return R;
   }
-  if (readFile(Base + ".cl", R.Source)) {
-    readFile(Base + ".explain", R.Explain);
+  if (readCacheFile(Base + ".cl", R.Source)) {
+    readCacheFile(Base + ".explain", R.Explain);
     R.Changed = R.Cached = true;
     return R;
   }
@@ -162,13 +157,13 @@ ProgramRewrite rewriteProgram(const std::string &Source,
   Argv.insert(Argv.end(), Clang.begin(), Clang.end());
   ChildResult C = runChild(Argv, Report, Errors, S.TimeoutSeconds);
   std::string ErrText;
-  readFile(Errors, ErrText);
-  readFile(Report, R.Explain);
+  readCacheFile(Errors, ErrText);
+  readCacheFile(Report, R.Explain);
   // The report names the temporary input: "<program>" reads better, and
   // stays true in the cache after the file is gone.
   for (size_t At; (At = R.Explain.find(In)) != std::string::npos;)
     R.Explain.replace(At, In.size(), "<program>");
-  bool HaveOutput = C.Exit == 0 && readFile(Out, R.Source);
+  bool HaveOutput = C.Exit == 0 && readCacheFile(Out, R.Source);
   for (const std::string &F : {In, Out, Report, Errors})
     std::remove(F.c_str());
 
@@ -190,11 +185,11 @@ ProgramRewrite rewriteProgram(const std::string &Source,
     R.Why = "tdrc changed no kernel";
   if (!R.Why.empty()) { // the same input gives the same answer: cached
     R.Source.clear();
-    publish(Base + ".none", R.Why);
+    publishCacheFile(Base + ".none", R.Why);
     return R;
   }
-  publish(Base + ".explain", R.Explain);
-  publish(Base + ".cl", R.Source); // last: its presence means a whole entry
+  publishCacheFile(Base + ".explain", R.Explain);
+  publishCacheFile(Base + ".cl", R.Source); // last: a whole entry is here
   R.Changed = true;
   return R;
 }

@@ -1,6 +1,7 @@
 //===- ShadowBuild.cpp - From the cached binary, else from the source ------===//
 #include "ShadowBuild.h"
 #include "RealCL.h"
+#include "tdrc/runtime/Error.h"
 #include <vector>
 
 namespace tdrc::intercept {
@@ -31,17 +32,11 @@ cl_device_id onlyDevice(cl_context C, cl_uint NumDevices,
   return D;
 }
 
+// The log's first line: enough for one line of TDR_LOG.
 std::string buildLogHead(cl_program P, cl_device_id D) {
-  size_t Size = 0;
-  if (!D ||
-      clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size) !=
-          CL_SUCCESS ||
-      Size == 0)
-    return "no build log";
-  std::string Log(Size, '\0');
-  clGetProgramBuildInfo(P, D, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
+  std::string Log = D ? rt::buildLog(P, D) : "";
   size_t Start = Log.find_first_not_of("\n \t");
-  if (Start == std::string::npos || Log[Start] == '\0')
+  if (Start == std::string::npos)
     return "empty build log";
   return Log.substr(Start, Log.find('\n', Start) - Start);
 }

@@ -40,6 +40,9 @@ private:
 /// The symbolic name of an OpenCL error code, e.g. "CL_INVALID_VALUE".
 const char *errorName(cl_int Code);
 
+/// P's build log on D, for error messages (never throws).
+std::string buildLog(cl_program P, cl_device_id D);
+
 /// Throws ClError(Code, Call) unless Code is CL_SUCCESS.
 inline void check(cl_int Code, const char *Call) {
   if (Code != CL_SUCCESS)
