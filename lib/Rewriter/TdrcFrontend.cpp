@@ -6,6 +6,7 @@
 #include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/Rewriter/ExplainReport.h"
 #include "tdrc/Rewriter/KeepOriginal.h"
+#include "tdrc/Rewriter/MacroUnfold.h"
 #include "tdrc/Rewriter/PassManager.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
@@ -21,6 +22,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Syntax/Tokens.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -41,11 +43,23 @@ public:
   }
 };
 
+/// What one parse shares with the next (MacroUnfold.h): the first finds the
+/// macro invocations of the kernels it left unchanged; a later one parses
+/// them unfolded and says which kernels it changed.
+struct UnfoldPass {
+  std::unique_ptr<syntax::TokenCollector> Tokens; // the first parse only
+  std::vector<KernelUnfolds> Found;               // the first parse's
+  std::string MainText;                           // the first parse's input
+  llvm::ArrayRef<UnfoldedSource::Span> Unfolded;  // a later parse's
+  std::vector<std::string> Changed; // kernels this parse changed
+};
+
 class TdrcConsumer : public ASTConsumer {
 public:
   TdrcConsumer(const RewriteOptions &Opts, RewriteResult &Result,
-               std::shared_ptr<TdrPragmaLog> Pragmas)
-      : Opts(Opts), Result(Result), Pragmas(std::move(Pragmas)) {}
+               std::shared_ptr<TdrPragmaLog> Pragmas, UnfoldPass &Unfold)
+      : Opts(Opts), Result(Result), Pragmas(std::move(Pragmas)),
+        Unfold(Unfold) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -97,6 +111,7 @@ public:
     unsigned Launchers = 0; // CUDA launchers written so far
     Result.Cuda = Dl.Cuda;
     bool Header = Opts.LauncherHeader && Dl.Cuda;
+    std::vector<const FunctionDecl *> Unchanged; // planned, left unchanged
     for (const FunctionDecl *K : Collector.Kernels) {
       if (K->isTemplateInstantiation())
         continue; // explained with its template
@@ -135,8 +150,19 @@ public:
       else if (Header)
         plainLauncherOf(Ctx, K, Outcome, Edits);
       Result.RemappedBranches += Outcome.ChangedStatements;
-      Result.ChangedKernels += Outcome.Emitted && !Outcome.Changed.empty();
+      bool Changed = Outcome.Emitted && !Outcome.Changed.empty();
+      Result.ChangedKernels += Changed;
+      if (Changed)
+        Unfold.Changed.push_back(K->getNameAsString());
+      else
+        Unchanged.push_back(K);
+      Outcome.Summary += foldBack(K, Edits);
       Report.add(Outcome);
+    }
+    if (Unfold.Tokens && !Unchanged.empty()) {
+      syntax::TokenBuffer TB = std::move(*Unfold.Tokens).consume();
+      Unfold.Found = findMacroUnfolds(Ctx, TB, Unchanged);
+      Unfold.MainText = SM.getBufferData(SM.getMainFileID()).str();
     }
     Result.Explain = Report.lines();
     std::string Json;
@@ -156,6 +182,20 @@ public:
   }
 
 private:
+  /// The unfolded invocations in K that no edit touched go back as they
+  /// were written; the others are named for --explain.
+  std::string foldBack(const FunctionDecl *K, EditList &Edits) {
+    std::vector<const MacroUnfold *> Kept;
+    for (const UnfoldedSource::Span &S : Unfold.Unfolded) {
+      if (S.Kernel->Kernel != K->getNameAsString())
+        continue;
+      if (Edits.touches(S.Begin, S.End))
+        Kept.push_back(S.Unfold);
+      else
+        Edits.replace(S.Begin, S.End - S.Begin, S.Unfold->Spelled);
+    }
+    return unfoldSummary(Kept);
+  }
   /// --keep-original: the copy, the descriptor, and in CUDA the launcher;
   /// what was done goes to --explain's kernel line.
   void keepOriginalOf(ASTContext &Ctx, const FunctionDecl *K,
@@ -273,6 +313,7 @@ private:
   const RewriteOptions &Opts;
   RewriteResult &Result;
   std::shared_ptr<TdrPragmaLog> Pragmas; // `#pragma tdr` lines, while parsing
+  UnfoldPass &Unfold;
 };
 
 /// The files the preprocessor enters (and __has_include finds), for
@@ -294,14 +335,18 @@ class DepCollector : public DependencyCollector {
 
 class TdrcAction : public ASTFrontendAction {
 public:
-  TdrcAction(const RewriteOptions &Opts, RewriteResult &Result)
-      : Opts(Opts), Result(Result) {}
+  TdrcAction(const RewriteOptions &Opts, RewriteResult &Result,
+             UnfoldPass &Unfold, bool FindUnfolds)
+      : Opts(Opts), Result(Result), Unfold(Unfold), FindUnfolds(FindUnfolds) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // The preprocessor exists but has not entered the main file yet.
     Deps.attachToPreprocessor(CI.getPreprocessor());
+    if (FindUnfolds)
+      Unfold.Tokens =
+          std::make_unique<syntax::TokenCollector>(CI.getPreprocessor());
     return std::make_unique<TdrcConsumer>(
-        Opts, Result, registerTdrPragmas(CI.getPreprocessor()));
+        Opts, Result, registerTdrPragmas(CI.getPreprocessor()), Unfold);
   }
   void EndSourceFileAction() override {
     for (StringRef D : Deps.getDependencies()) {
@@ -317,20 +362,25 @@ public:
 private:
   const RewriteOptions &Opts;
   RewriteResult &Result;
+  UnfoldPass &Unfold;
+  bool FindUnfolds;
   DepCollector Deps;
 };
 
 class TdrcActionFactory : public tooling::FrontendActionFactory {
 public:
-  TdrcActionFactory(const RewriteOptions &Opts, RewriteResult &Result)
-      : Opts(Opts), Result(Result) {}
+  TdrcActionFactory(const RewriteOptions &Opts, RewriteResult &Result,
+                    UnfoldPass &Unfold, bool FindUnfolds)
+      : Opts(Opts), Result(Result), Unfold(Unfold), FindUnfolds(FindUnfolds) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TdrcAction>(Opts, Result);
+    return std::make_unique<TdrcAction>(Opts, Result, Unfold, FindUnfolds);
   }
 
 private:
   const RewriteOptions &Opts;
   RewriteResult &Result;
+  UnfoldPass &Unfold;
+  bool FindUnfolds;
 };
 
 /// The parser flags: OpenCL C 1.2 unless the user picks a standard (or
@@ -356,10 +406,11 @@ std::vector<std::string> parserFlags(const RewriteOptions &Opts,
   return Flags;
 }
 
-/// Runs tdrc on File (mapped to Code when given) with the right parser.
-RewriteResult run(const std::string &File, const std::string *Code,
-                  const RewriteOptions &Opts, bool Quiet,
-                  bool Capture = false) {
+/// Runs tdrc on File (mapped to Code when given) with the right parser;
+/// the first parse also finds macro invocations to unfold.
+RewriteResult parseOnce(const std::string &File, const std::string *Code,
+                        const RewriteOptions &Opts, bool Quiet, bool Capture,
+                        UnfoldPass &Unfold, bool FindUnfolds) {
   RewriteResult Result;
   std::optional<CudaSetup> Cuda;
   if (isCudaInput(File, Opts.ClangArgs)) {
@@ -391,7 +442,7 @@ RewriteResult run(const std::string &File, const std::string *Code,
 #endif
   if (Capture)
     Tool.setDiagnosticConsumer(&Printer);
-  TdrcActionFactory Factory(Opts, Result);
+  TdrcActionFactory Factory(Opts, Result, Unfold, FindUnfolds);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;
   if (Cuda) // the prelude lives in memory: no build system can stat it
@@ -400,6 +451,58 @@ RewriteResult run(const std::string &File, const std::string *Code,
                           [&](const auto &F) { return F.first == D; });
     });
   return Result;
+}
+
+/// Parses File; then, if kernels it left unchanged spell code in macros that
+/// a transform would edit, parses it again with those invocations unfolded
+/// and keeps the unfolding in the kernels that were then rewritten (a third
+/// parse when only some were, so that the others stay as they were).
+RewriteResult run(const std::string &File, const std::string *Code,
+                  const RewriteOptions &Opts, bool Quiet,
+                  bool Capture = false) {
+  UnfoldPass First;
+  RewriteResult R1 =
+      parseOnce(File, Code, Opts, Quiet, Capture, First, /*FindUnfolds=*/true);
+  if (!R1.ParsedOK || !R1.InternalError.empty() || First.Found.empty())
+    return R1;
+  auto Unfolded = [&](llvm::ArrayRef<const KernelUnfolds *> Kernels,
+                      UnfoldPass &Pass) {
+    UnfoldedSource Src = applyUnfolds(First.MainText, Kernels);
+    Pass.Unfolded = Src.Spans;
+    return parseOnce(File, &Src.Text, Opts, /*Quiet=*/true, false, Pass,
+                     false);
+  };
+  auto Failed = [&](const RewriteResult &R) {
+    if (R.ParsedOK && R.InternalError.empty())
+      return false;
+    R1.Warnings.push_back("kernels with macros unfolded did not parse (a "
+                          "tdrc bug, please report it); left as they were");
+    return true;
+  };
+  std::vector<const KernelUnfolds *> All;
+  for (const KernelUnfolds &K : First.Found)
+    All.push_back(&K);
+  UnfoldPass Second;
+  RewriteResult R = Unfolded(All, Second);
+  if (Failed(R))
+    return R1;
+  std::vector<const KernelUnfolds *> Kept;
+  for (const KernelUnfolds *K : All)
+    if (llvm::is_contained(Second.Changed, K->Kernel))
+      Kept.push_back(K);
+  if (Kept.empty())
+    return R1;
+  if (Kept.size() != All.size()) {
+    UnfoldPass Third;
+    R = Unfolded(Kept, Third);
+    if (Failed(R))
+      return R1;
+  }
+  R.Output = dropUnfoldMarkers(R.Output);
+  R.Dependencies = std::move(R1.Dependencies);
+  R.Diagnostics = std::move(R1.Diagnostics);
+  R.Warnings = std::move(R1.Warnings); // the setup's: the same each parse
+  return R;
 }
 
 } // namespace

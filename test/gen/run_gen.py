@@ -2,13 +2,17 @@
 """run_gen.py: random differential testing of tdrc (see run_gen.sh, which runs this).
 
     run_gen.sh TDRC TDR_EXEC OUTDIR --count N --seed S [--per-file K]
-               [--shapes 1|2] [--dgi-mode]
+               [--shapes 1|2] [--macros] [--dgi-mode]
                [--oclgrind-sample M] [--oclgrind-per-file P] [--jobs J]
+               [--min-rewritten FRACTION] [--min-unfolded FRACTION]
                [--no-reduce] [--max-reduce R] [--reduce-time S] [--keep-work]
 
 1. kgen.py writes N kernels, K per file, into OUTDIR/kernels (--shapes 2:
    kgen.py's opt-in shapes, see kgen_shapes.py; the default 1 keeps the
-   kernels of the recorded runs).
+   kernels of the recorded runs). --macros: every file then goes through
+   kgen_macros.py (seeded with S), which moves parts of the kernels into
+   preprocessor macros (ID queries, whole branches, conditions, statements,
+   #if/#ifdef groups) without changing what they compute.
 2. Every file is rewritten by tdrc three times with --explain: with --force
    (every round the analysis allows), with --force --max-workgroup-size 64
    (groups larger than 64 take the fallback path), and in tdrc's default
@@ -31,7 +35,13 @@
    kernel, its seed and index, the commands that reproduce it) and the first
    few of each kind are reduced with reduce.py to reduced.cl.
 
-Prints totals; exits 1 on any failure, 2 on usage errors.
+Prints totals, among them the kernels tdrc rewrote with --force: those whose
+text (kernel chunk) it changed, of which the remapped ones open their body
+with tdrc's marker comment (RewrittenMarker, include/tdrc/TDR/Remap/RemapCode.h;
+a kernel only melded has none). Exits 1 on any failure, or when fewer than
+--min-rewritten (a fraction of the kernels generated; default 0) were
+rewritten, or fewer than --min-unfolded were rewritten with macros unfolded
+(their --explain kernel line says so), 2 on usage errors.
 PoCL: POCL_WORK_GROUP_SPECIALIZATION=0 (one work-group function per kernel
 instead of one per local size: compiles about twice as fast) and a kernel
 cache per file, unless the environment already sets them.
@@ -41,6 +51,7 @@ import argparse
 import hashlib
 import concurrent.futures
 import json
+import math
 import os
 import re
 import shutil
@@ -53,9 +64,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kfile  # noqa: E402
 import kgen  # noqa: E402
+import kgen_macros  # noqa: E402
 
 # the generator: kgen.py and its modules (their SHA-256 pins a run)
 KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py", "kgen_shapes.py")
+# --macros: kgen_macros.py pins it too (apart, so that the runs without
+# --macros keep their identity)
+MACROS_FILES = ("kgen_macros.py",)
 
 # "default" and "wg64" pass --force: they check the transformation, so every
 # round the analysis allows is emitted whether or not the profitability model
@@ -68,6 +83,43 @@ MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", 
 # neighbourhoods of 32, as ctest's diff-dgi.
 DGI_MODE = ("dgi", ["--force", "--algorithm", "dgi", "--neighbors", "32"])
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
+
+
+def rewritten_marker():
+    """The comment that opens every kernel body tdrc changed (RewrittenMarker
+    in include/tdrc/TDR/Remap/RemapCode.h; the copy here if that is absent)."""
+    try:
+        with open(os.path.join(HERE, "..", "..", "include", "tdrc", "TDR", "Remap",
+                               "RemapCode.h")) as f:
+            m = re.search(r'RewrittenMarker\s*=\s*"([^"]*)"', f.read())
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    return "/* tdrc: thread-data remapping state"
+
+
+REWRITTEN_MARKER = rewritten_marker()
+
+
+def rewritten_kernels(text):
+    """The kernels of tdrc's output text whose body starts with the marker:
+    remapped ones (the kept originals, NAME_tdr_original, never do)."""
+    out = set()
+    for m in re.finditer(r"^__kernel\s+void\s+(\w+)\s*\([^)]*\)\s*\{\s*", text, re.M):
+        if text.startswith(REWRITTEN_MARKER, m.end()):
+            out.add(m.group(1))
+    return out
+
+
+def changed_kernels(before, after):
+    """The kernels whose chunk differs between tdrc's input and output text:
+    every kernel tdrc changed (remapped, or only melded: no marker then)."""
+    a, b = before.split("\n"), after.split("\n")
+    new = dict((n, b[i:j + 1]) for n, i, j in kfile.chunks(after))
+    return set(n for n, i, j in kfile.chunks(before) if a[i:j + 1] != new.get(n))
+
+
 PRINT_LOCK = threading.Lock()
 
 
@@ -110,9 +162,11 @@ class Runner:
         self.modes = MODES + ([DGI_MODE] if a.dgi_mode else [])
         self.clang = shutil.which(os.environ.get("CLANG", "clang-22")) or shutil.which("clang")
         self.failures = []
+        self.macro_stats = {}  # --macros: kernels of each kgen_macros.py shape
         self.lock = threading.Lock()
         self.local = threading.local()
         self.totals = dict(files=0, kernels=0, remapped_branches=0, remapped_kernels=0,
+                           rewritten_kernels=0, changed_kernels=0, unfolded_kernels=0,
                            model_remapped_kernels=0,
                            comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
                            oclgrind_kernels=0,
@@ -146,8 +200,10 @@ class Runner:
         opts = " ".join(mode_opts)
         repro = ["#!/bin/sh",
                  "# %s of kernel %s" % (kind, kernel),
-                 "# regenerate: python3 test/gen/kgen.py --seed %s --index %s%s -o kernel.cl" % (
-                     m.group(1), m.group(2), kgen.shapes_opt(int(m.group(3) or 1)))
+                 "# regenerate: python3 test/gen/kgen.py --seed %s --index %s%s%s" % (
+                     m.group(1), m.group(2), kgen.shapes_opt(int(m.group(3) or 1)),
+                     " | python3 test/gen/kgen_macros.py --seed %d -o kernel.cl" % self.a.seed
+                     if self.a.macros else " -o kernel.cl")
                  if m else "# from %s" % src_file,
                  "set -x",
                  "TDRC=${TDRC:-%s}" % self.tdrc,
@@ -374,11 +430,18 @@ class Runner:
                 continue
             cur, rew, explain = r
             lines = re.findall(r":(\d+):\d+: remapped:", explain)
-            remapped = set(kfile.locate(read(cur), int(l)) for l in lines)
+            # (a location in a macro expansion may lie outside every chunk)
+            remapped = set(kfile.locate(read(cur), int(l)) for l in lines) - {None}
             if mode == "default":
                 default_rew = (cur, rew)
                 self.add("remapped_branches", len(lines))
                 self.add("remapped_kernels", len(remapped))
+                self.add("rewritten_kernels", len(rewritten_kernels(read(rew)) & set(names)))
+                self.add("changed_kernels", len(changed_kernels(read(cur), read(rew))))
+                # kernels rewritten through macros unfolded (--explain's kernel line)
+                self.add("unfolded_kernels", len(re.findall(
+                    r"kernel '[^']*': .*unfolded into (?:its|their) expansions? to rewrite it",
+                    explain)))
             if mode == "model":
                 self.add("model_remapped_kernels", len(remapped))
                 if not remapped:
@@ -425,6 +488,9 @@ class Runner:
                      kgen_sha256=digest(*(os.path.join(HERE, m) for m in KGEN_FILES)))
         if a.shapes != 1:  # absent for the default, as in the runs made before --shapes
             ident["shapes"] = a.shapes
+        if a.macros:  # likewise
+            ident["macros"] = True
+            ident["macros_sha256"] = digest(*(os.path.join(HERE, m) for m in MACROS_FILES))
         return ident
 
     def load_resume(self):
@@ -443,7 +509,7 @@ class Runner:
             r = json.loads(line)
             done.add(r["file"])
             for k, n in r["counts"].items():
-                self.totals[k] += n
+                self.totals[k] = self.totals.get(k, 0) + n
             self.failures.extend(r["failures"])
         log("run_gen: resuming: %d file(s) already done" % len(done))
         return done
@@ -468,14 +534,18 @@ class Runner:
         for fi, first in enumerate(range(0, a.count, a.per_file)):
             n = min(a.per_file, a.count - first)
             p = os.path.join(kdir, "gen_%d_%05d.cl" % (a.seed, fi))
-            write(p, kgen.file_text(a.seed, first, n, shapes=a.shapes))
+            text = kgen.file_text(a.seed, first, n, shapes=a.shapes)
+            if a.macros:
+                text = kgen_macros.macroize(text, a.seed, self.macro_stats)
+            write(p, text)
             files.append(p)
         self.nfiles = len(files)
         m = min(a.oclgrind_sample, len(files))
         self.ocl_files = set(round(i * len(files) / m) for i in range(m)) if m else set()
-        log("run_gen: seed %d%s: %d kernels in %d files under %s; tdrc %s; modes %s; %d job(s)" % (
-            a.seed, kgen.shapes_opt(a.shapes), a.count, len(files), kdir, self.tdrc,
-            ",".join(m for m, _ in self.modes), a.jobs))
+        log("run_gen: seed %d%s%s: %d kernels in %d files under %s; tdrc %s; modes %s; "
+            "%d job(s)" % (
+            a.seed, kgen.shapes_opt(a.shapes), " --macros" if a.macros else "", a.count,
+            len(files), kdir, self.tdrc, ",".join(m for m, _ in self.modes), a.jobs))
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
             for f in [ex.submit(self.process, i, p) for i, p in enumerate(files)]:
                 f.result()
@@ -504,17 +574,37 @@ class Runner:
                 log(tail(out, 3))
 
         t = self.totals
+        # the kernels generated (those of the resumed files included)
+        need = a.min_rewritten * a.count
+        short = t["changed_kernels"] < need
+        need_unfolded = a.min_unfolded * a.count
+        short_unfolded = t.get("unfolded_kernels", 0) < need_unfolded
         summary = dict(t, seed=a.seed, count=a.count, per_file=a.per_file, seconds=round(gen_time),
-                       resumed_files=len(self.resumed),
+                       resumed_files=len(self.resumed), min_rewritten=a.min_rewritten,
+                       rewritten_too_few=short,
                        failures=[dict(kind=f["kind"], kernel=f["kernel"], dir=f["dir"])
                                  for f in self.failures])
         write(os.path.join(self.out, "summary.json"), json.dumps(summary, indent=1) + "\n")
         print("run_gen: seed %d, %d kernels generated in %d files (%.0f s%s)" % (
             a.seed, t["kernels"], t["files"], gen_time,
             "; %d file(s) done by the run resumed" % len(self.resumed) if self.resumed else ""))
+        if a.macros:
+            print("run_gen: macro shapes (kernels): %s" % ", ".join(
+                "%s %d" % (k, self.macro_stats[k]) for k in kgen_macros.SHAPES
+                if self.macro_stats.get(k)))
         print("run_gen: tdrc remapped %d branches in %d kernels with --force; the model kept "
               "rounds in %d kernels" % (t["remapped_branches"], t["remapped_kernels"],
                                         t["model_remapped_kernels"]))
+        print("run_gen: tdrc rewrote %d of %d kernels (%.1f%%) with --force, %d of them remapped "
+              "(body opened by its marker)%s" % (
+                  t["changed_kernels"], a.count, 100.0 * t["changed_kernels"] / a.count,
+                  t["rewritten_kernels"],
+                  "; --min-rewritten %g wants %d" % (a.min_rewritten, math.ceil(need))
+                  if a.min_rewritten else ""))
+        print("run_gen: %d kernels rewritten with macros unfolded%s" % (
+            t.get("unfolded_kernels", 0),
+            "; --min-unfolded %g wants %d" % (a.min_unfolded, math.ceil(need_unfolded))
+            if a.min_unfolded else ""))
         print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
             t["comparisons"], t["configurations"], t["mismatches"]))
         print("run_gen: %d PoCL-only mismatches (bit-identical on Oclgrind; saved under "
@@ -526,7 +616,13 @@ class Runner:
                  t["generator_bugs"]))
         for fl in self.failures:
             print("run_gen: FAILURE %s %s -> %s" % (fl["kind"], fl["kernel"], fl["dir"]))
-        return 1 if self.failures else 0
+        if short:
+            print("run_gen: FAILURE too few kernels rewritten: %d < %g x %d (--min-rewritten)" % (
+                t["changed_kernels"], a.min_rewritten, a.count))
+        if short_unfolded:
+            print("run_gen: FAILURE too few kernels rewritten with macros unfolded: %d < %g x %d "
+                  "(--min-unfolded)" % (t.get("unfolded_kernels", 0), a.min_unfolded, a.count))
+        return 1 if self.failures or short or short_unfolded else 0
 
 
 def main(argv=None):
@@ -540,12 +636,21 @@ def main(argv=None):
     ap.add_argument("--shapes", type=int, choices=(1, 2), default=1,
                     help="kgen.py's shapes: 1 the recorded ones (default), 2 also the opt-in "
                          "ones of kgen_shapes.py")
+    ap.add_argument("--macros", action="store_true",
+                    help="pass every generated file through kgen_macros.py: parts of the kernels "
+                         "in preprocessor macros (same semantics)")
     ap.add_argument("--dgi-mode", action="store_true",
                     help="also compare the rewrite with DGI forced on every branch (N=32)")
     ap.add_argument("--oclgrind-sample", type=int, default=0)
     ap.add_argument("--oclgrind-per-file", type=int, default=0,
                     help="kernels of each sampled file run under Oclgrind (default: all)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--min-unfolded", type=float, default=0.0, metavar="FRACTION",
+                    help="fail when fewer kernels than this fraction were rewritten with "
+                         "macros unfolded (--explain: 'unfolded into its expansion')")
+    ap.add_argument("--min-rewritten", type=float, default=0.0, metavar="FRACTION",
+                    help="fail the run when tdrc (--force) rewrites fewer than this fraction of "
+                         "the kernels (default 0)")
     ap.add_argument("--timeout", type=int, default=600, help="per tdr_exec run (s)")
     ap.add_argument("--resume", action="store_true",
                     help="skip the files an interrupted run in OUTDIR finished (same settings)")
@@ -556,6 +661,10 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.count < 1 or a.per_file < 1 or a.jobs < 1:
         ap.error("--count, --per-file and --jobs want >= 1")
+    if not 0.0 <= a.min_unfolded <= 1.0:
+        ap.error("--min-unfolded wants a fraction in [0, 1]")
+    if not 0.0 <= a.min_rewritten <= 1.0:
+        ap.error("--min-rewritten wants a fraction in [0, 1]")
     return Runner(a).main()
 
 

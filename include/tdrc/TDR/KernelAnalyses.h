@@ -16,6 +16,7 @@
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ public:
   /// The node's text is a contiguous range of the file (macros may be used
   /// inside it, but it does not start or end inside a macro expansion).
   bool spelledInFile(const clang::Stmt *S) const;
+  /// The first directive in S's text that changes what the code means when
+  /// copied (#if and its kin, #define, #undef, #include), if any: a
+  /// transform that copies statements must not split or repeat them.
+  std::optional<clang::SourceLocation>
+  structuralDirectiveIn(const clang::Stmt *S) const;
 
 private:
   std::unique_ptr<clang::AnalysisDeclContextManager> ADCM;

@@ -54,6 +54,35 @@ bool KernelAnalyses::spelledInFile(const Stmt *St) const {
       .isValid();
 }
 
+std::optional<SourceLocation>
+KernelAnalyses::structuralDirectiveIn(const Stmt *St) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(St->getSourceRange()), SM, LO);
+  if (R.isInvalid())
+    return std::nullopt;
+  auto [FID, Begin] = SM.getDecomposedLoc(R.getBegin());
+  unsigned End = SM.getFileOffset(R.getEnd());
+  StringRef Buf = SM.getBufferData(FID);
+  Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
+          Buf.end());
+  Token T;
+  while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < End) {
+    if (!T.is(tok::hash) || !T.isAtStartOfLine())
+      continue;
+    SourceLocation Hash = T.getLocation();
+    if (L.LexFromRawLexer(T) || !T.is(tok::raw_identifier))
+      continue;
+    // #line and #pragma stay meaningful when repeated (and tdrc's macro
+    // unfolding writes #line markers).
+    if (!llvm::is_contained({"line", "pragma", "error", "warning"},
+                            T.getRawIdentifier()))
+      return Hash;
+  }
+  return std::nullopt;
+}
+
 bool valueUsed(ASTContext &Ctx, const Expr *E) {
   for (const DynTypedNode &N : Ctx.getParents(*E)) {
     if (N.get<Decl>())

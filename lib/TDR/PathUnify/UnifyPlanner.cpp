@@ -107,6 +107,9 @@ std::optional<std::string> UnifyShape::plan() {
                        "macro");
   if (auto Why = chain())
     return Why;
+  if (std::optional<SourceLocation> D = A.structuralDirectiveIn(A.Body))
+    return "a preprocessor directive at " + A.loc(*D) +
+           " would be split or repeated by copying the statements around it";
   bool After = false;
   for (const Stmt *S : A.Body->body()) {
     if (S == P.Branch) {

@@ -17,8 +17,9 @@ static std::string spell(PlannerState &S, const Expr *E) {
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM,
       S.Ctx.getLangOpts());
-  std::string Text =
-      R.isValid() ? Lexer::getSourceText(R, SM, S.Ctx.getLangOpts()).str() : "";
+  if (R.isInvalid()) // inside a macro's text: the invocation it came from
+    R = SM.getExpansionRange(E->getSourceRange());
+  std::string Text = Lexer::getSourceText(R, SM, S.Ctx.getLangOpts()).str();
   if (Text.size() > 40)
     Text = Text.substr(0, 37) + "...";
   return Text;

@@ -7,7 +7,7 @@ __kernel void helper_reads_id(__global const int *in, __global int *out)
     if (x > 0) out[my_id()] = 1;
 }
 
-#define PICK(v) if ((v) > 0) out[i] = 1; else out[i] = 2
+// PICK is defined on the command line (-D): tdrc never unfolds it
 __kernel void macro_branch(__global const int *in, __global int *out)
 {
     int i = get_global_id(0);

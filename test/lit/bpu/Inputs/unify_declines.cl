@@ -1,6 +1,6 @@
 // Kernels whose divergent branch the bpu transform must leave alone, one
 // reason each.
-#define MY_ID get_global_id(0)
+// MY_ID is defined on the command line (-D): tdrc never unfolds it
 
 int helper_id(void) { return (int)get_global_id(0); }
 
@@ -92,5 +92,17 @@ __kernel void id_branch(__global int *out)
     if (i % 2)
         out[i] = 1;
     else
+        out[i] = 2;
+}
+
+/* A conditional directive in the statements it would copy. */
+__kernel void directive_in_prefix(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+#if 1
+    if (in[i] > 0)
+        out[i] = 1;
+    else
+#endif
         out[i] = 2;
 }

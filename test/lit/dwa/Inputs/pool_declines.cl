@@ -1,6 +1,6 @@
 // Kernels whose varying loop the dwa transform must leave alone, one
 // reason each.
-#define MY_ID get_global_id(0)
+// MY_ID is defined on the command line (-D): tdrc never unfolds it
 
 __constant int counter_total = 5;
 

@@ -1,5 +1,5 @@
 // Branches the meld transform leaves alone (test/lit/meld/declines.test).
-#define PICK(c, a, b) if (c) a; else b
+// PICK is defined on the command line (-D): tdrc never unfolds it
 
 __kernel void with_barrier(__global int *x, __local int *tile)
 {

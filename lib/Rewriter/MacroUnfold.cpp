@@ -1,0 +1,309 @@
+//===- MacroUnfold.cpp - Macro invocations a transform would have to edit --===//
+#include "tdrc/Rewriter/MacroUnfold.h"
+#include "tdrc/Rewriter/MacroText.h"
+#include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/OpenCLBuiltins.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Syntax/Tokens.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+constexpr const char *MarkerComment = "/* tdrc: unfolded macro */";
+
+/// A line of its own that gives the next line the number Line.
+std::string lineMarker(unsigned Line) {
+  return "#line " + std::to_string(Line) + " " + MarkerComment + "\n";
+}
+
+/// The file locations of the invocations holding what a transform edits.
+class InvocationFinder : public RecursiveASTVisitor<InvocationFinder> {
+public:
+  InvocationFinder(const SourceManager &SM, unsigned LBrac, unsigned RBrac)
+      : SM(SM), LBrac(LBrac), RBrac(RBrac) {}
+
+  bool VisitStmt(Stmt *S) {
+    if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, ReturnStmt,
+            GotoStmt, BreakStmt, ContinueStmt, LabelStmt>(S) ||
+        readsId(S)) {
+      note(S->getBeginLoc());
+      note(S->getEndLoc());
+    }
+    const Expr *Cond = nullptr;
+    if (auto *If = dyn_cast<IfStmt>(S))
+      Cond = If->getCond();
+    else if (auto *W = dyn_cast<WhileStmt>(S))
+      Cond = W->getCond();
+    else if (auto *F = dyn_cast<ForStmt>(S))
+      Cond = F->getCond();
+    else if (auto *D = dyn_cast<DoStmt>(S))
+      Cond = D->getCond();
+    else if (auto *Sw = dyn_cast<SwitchStmt>(S))
+      Cond = Sw->getCond();
+    if (Cond) {
+      note(Cond->getBeginLoc());
+      note(Cond->getEndLoc());
+    }
+    return true;
+  }
+
+  bool VisitDoStmt(DoStmt *D) {
+    const auto *Zero =
+        dyn_cast<IntegerLiteral>(D->getCond()->IgnoreParenImpCasts());
+    if (Zero && Zero->getValue() == 0 && !leaves(D->getBody(), false, false))
+      PlainDos.insert(D->getDoLoc());
+    return true;
+  }
+
+  std::vector<SourceLocation> Starts; // macro name tokens, in order seen
+  llvm::DenseSet<SourceLocation> PlainDos; // `do { } while (0)`: a block
+
+private:
+  /// Whether a break or continue in S leaves the statement around S.
+  static bool leaves(const Stmt *S, bool InLoop, bool InSwitch) {
+    if (!S)
+      return false;
+    if (isa<BreakStmt>(S))
+      return !InLoop && !InSwitch;
+    if (isa<ContinueStmt>(S))
+      return !InLoop;
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    for (const Stmt *C : S->children())
+      if (leaves(C, InLoop || Loop, InSwitch || Switch))
+        return true;
+    return false;
+  }
+  /// A work-item ID that remapping redirects: get_global_id/get_local_id,
+  /// or CUDA's threadIdx.
+  static bool readsId(const Stmt *S) {
+    if (auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee();
+          FD && !FD->hasBody() && FD->getIdentifier())
+        return classifyBuiltin(FD->getName()) == BuiltinKind::WorkItemId;
+    CudaVarRef V = cudaBuiltinVar(S);
+    return V.Var == CudaVar::ThreadIdx;
+  }
+  void note(SourceLocation L) {
+    if (L.isInvalid() || !L.isMacroID())
+      return;
+    SourceLocation F = SM.getExpansionLoc(L);
+    if (!SM.isInMainFile(F))
+      return;
+    unsigned Off = SM.getFileOffset(F);
+    if (Off > LBrac && Off < RBrac && Seen.insert(Off).second)
+      Starts.push_back(F);
+  }
+
+  const SourceManager &SM;
+  unsigned LBrac, RBrac;
+  llvm::DenseSet<unsigned> Seen;
+};
+
+/// Whether the expansion can be spelled as plain text that compiles the
+/// same later: no macro from the command line or the compiler's predefines
+/// (other -D flags may be given then), no _Pragma, no directive in it.
+bool spellable(const SourceManager &SM, const syntax::TokenBuffer::Expansion &E) {
+  for (const syntax::Token &T : E.Spelled)
+    if (T.kind() == tok::hash)
+      return false;
+  for (const syntax::Token &T : E.Expanded) {
+    if (tok::isAnnotation(T.kind()) || T.kind() == tok::eod ||
+        T.kind() == tok::unknown)
+      return false;
+    SourceLocation L = T.location();
+    if (!L.isMacroID())
+      continue;
+    for (SourceLocation Sp = SM.getSpellingLoc(L), D = L;; ) {
+      if (SM.isWrittenInCommandLineFile(Sp) || SM.isWrittenInBuiltinFile(Sp))
+        return false;
+      if (!D.isMacroID())
+        break;
+      // The macro bodies this token went through (a predefined macro used
+      // by a file's macro taints it as well).
+      D = SM.getImmediateMacroCallerLoc(D);
+      Sp = SM.getSpellingLoc(D);
+    }
+  }
+  return true;
+}
+
+/// The formatted replacement of one invocation, or nothing.
+std::optional<MacroUnfold>
+unfoldAt(ASTContext &Ctx, const syntax::TokenBuffer &TB, SourceLocation Start,
+         unsigned RBrac, const llvm::DenseSet<SourceLocation> &PlainDos) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const syntax::Token *Tok = TB.spelledTokenContaining(Start);
+  if (!Tok)
+    return std::nullopt;
+  std::optional<syntax::TokenBuffer::Expansion> E = TB.expansionStartingAt(Tok);
+  if (!E || E->Spelled.empty() || E->Expanded.empty() || !spellable(SM, *E))
+    return std::nullopt;
+  FileID FID = SM.getMainFileID();
+  StringRef Code = SM.getBufferData(FID);
+  MacroUnfold U;
+  U.Macro = Tok->text(SM).str();
+  U.Begin = SM.getFileOffset(E->Spelled.front().location());
+  U.End = SM.getFileOffset(E->Spelled.back().endLocation());
+  if (U.End >= RBrac)
+    return std::nullopt;
+  U.Spelled = Code.slice(U.Begin, U.End).str();
+  std::vector<MacroToken> Toks;
+  for (const syntax::Token &T : E->Expanded)
+    Toks.push_back({T.kind(), T.text(SM).str(),
+                    T.kind() == tok::kw_do && PlainDos.count(T.location())});
+  // `do { } while (0);` wrappers: plain blocks (the file's `;` included).
+  llvm::ArrayRef<syntax::Token> All = TB.spelledTokens(FID);
+  const syntax::Token *After = &E->Spelled.back() + 1;
+  if (dropDoWhileZero(Toks, After < All.end() && After->kind() == tok::semi))
+    U.End = SM.getFileOffset(After->endLocation());
+  U.Spelled = Code.slice(U.Begin, U.End).str(); // the `;` too, if dropped
+  size_t LineStart = Code.rfind('\n', U.Begin);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Indent = Code.slice(LineStart, U.Begin);
+  Indent = Indent.take_while([](char C) { return C == ' ' || C == '\t'; });
+  std::string Body = formatMacroTokens(Toks, Indent);
+  std::string Label = invocationLabel(Code.slice(U.Begin, U.End));
+  U.Line = SM.getPresumedLineNumber(SM.getExpansionLoc(Start));
+  if (Body.find('\n') == std::string::npos) { // first, so columns stay
+    U.Text = Body + " /* tdrc: " + Label + " */";
+    return U;
+  }
+  // Every line of the expansion keeps the invocation's number: a branch in
+  // it is reported at the line of the macro, which exists in the file.
+  U.Text = "/* tdrc: unfolded " + Label + " */\n" + lineMarker(U.Line) +
+           Indent.str();
+  for (char C : Body) {
+    U.Text += C;
+    if (C == '\n')
+      U.Text += lineMarker(U.Line);
+  }
+  size_t NL = Code.find('\n', U.End);
+  if (NL != StringRef::npos) {
+    U.Marker = true;
+    U.NextLineOffset = unsigned(NL + 1);
+    U.NextLine = SM.getPresumedLineNumber(
+                     SM.getComposedLoc(FID, U.End ? U.End - 1 : 0)) +
+                 1;
+  }
+  return U;
+}
+
+} // namespace
+
+std::vector<KernelUnfolds>
+findMacroUnfolds(ASTContext &Ctx, const syntax::TokenBuffer &TB,
+                 llvm::ArrayRef<const FunctionDecl *> Kernels) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<KernelUnfolds> Out;
+  for (const FunctionDecl *K : Kernels) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
+    if (!Body || Body->getLBracLoc().isMacroID() ||
+        Body->getRBracLoc().isMacroID() ||
+        !SM.isInMainFile(Body->getLBracLoc()))
+      continue;
+    unsigned LBrac = SM.getFileOffset(Body->getLBracLoc());
+    unsigned RBrac = SM.getFileOffset(Body->getRBracLoc());
+    InvocationFinder F(SM, LBrac, RBrac);
+    F.TraverseStmt(const_cast<CompoundStmt *>(Body));
+    KernelUnfolds KU{K->getNameAsString(), {}};
+    for (SourceLocation S : F.Starts)
+      if (std::optional<MacroUnfold> U = unfoldAt(Ctx, TB, S, RBrac, F.PlainDos))
+        KU.Unfolds.push_back(std::move(*U));
+    llvm::sort(KU.Unfolds, [](const MacroUnfold &A, const MacroUnfold &B) {
+      return A.Begin < B.Begin;
+    });
+    // Overlaps cannot happen between top-level invocations; be safe.
+    for (size_t I = 1; I < KU.Unfolds.size();)
+      if (KU.Unfolds[I].Begin < KU.Unfolds[I - 1].End)
+        KU.Unfolds.erase(KU.Unfolds.begin() + I);
+      else
+        ++I;
+    if (!KU.Unfolds.empty())
+      Out.push_back(std::move(KU));
+  }
+  return Out;
+}
+
+UnfoldedSource applyUnfolds(llvm::StringRef Code,
+                            llvm::ArrayRef<const KernelUnfolds *> Kernels) {
+  // offset -> the unfold; markers at line starts, one per line.
+  std::map<unsigned, std::pair<const KernelUnfolds *, const MacroUnfold *>>
+      Edits;
+  std::map<unsigned, unsigned> Markers;
+  for (const KernelUnfolds *K : Kernels)
+    for (const MacroUnfold &U : K->Unfolds) {
+      Edits[U.Begin] = {K, &U};
+      if (U.Marker)
+        Markers[U.NextLineOffset] = U.NextLine;
+    }
+  UnfoldedSource Src;
+  std::string &Out = Src.Text;
+  unsigned Pos = 0;
+  auto E = Edits.begin();
+  auto M = Markers.begin();
+  while (E != Edits.end() || M != Markers.end()) {
+    bool Marker = M != Markers.end() &&
+                  (E == Edits.end() || M->first <= E->first);
+    unsigned At = Marker ? M->first : E->first;
+    Out.append(Code.data() + Pos, Code.data() + std::max(At, Pos));
+    Pos = std::max(At, Pos);
+    if (Marker) {
+      Out += lineMarker(M->second);
+      ++M;
+    } else {
+      const MacroUnfold &U = *E->second.second;
+      unsigned Begin = unsigned(Out.size());
+      Out += U.Text;
+      Src.Spans.push_back({E->second.first, &U, Begin, unsigned(Out.size())});
+      Pos = U.End;
+      ++E;
+    }
+  }
+  Out.append(Code.data() + std::min<size_t>(Pos, Code.size()),
+             Code.data() + Code.size());
+  return Src;
+}
+
+std::string dropUnfoldMarkers(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    bool HasNL = Line.size() < Text.size();
+    StringRef T = Line.trim();
+    bool Marker = T.consume_front("#line ") && T.ends_with(MarkerComment) &&
+                  llvm::all_of(T.drop_back(strlen(MarkerComment)).rtrim(),
+                               [](char C) { return C >= '0' && C <= '9'; });
+    if (!Marker) {
+      Out += Line;
+      if (HasNL)
+        Out += '\n';
+    }
+    Text = Rest;
+  }
+  return Out;
+}
+
+std::string unfoldSummary(llvm::ArrayRef<const MacroUnfold *> Unfolds) {
+  if (Unfolds.empty())
+    return "";
+  std::string S = "; macro";
+  S += Unfolds.size() > 1 ? "s " : " ";
+  for (size_t I = 0; I < Unfolds.size(); ++I)
+    S += (I ? ", " : "") + Unfolds[I]->Macro + " (line " +
+         std::to_string(Unfolds[I]->Line) + ")";
+  return S + (Unfolds.size() > 1 ? " unfolded into their expansions"
+                                 : " unfolded into its expansion") +
+         " to rewrite it";
+}
+
+} // namespace tdrc
