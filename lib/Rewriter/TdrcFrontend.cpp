@@ -454,9 +454,8 @@ RewriteResult parseOnce(const std::string &File, const std::string *Code,
 }
 
 /// Parses File; then, if kernels it left unchanged spell code in macros that
-/// a transform would edit, parses it again with those invocations unfolded
-/// and keeps the unfolding in the kernels that were then rewritten (a third
-/// parse when only some were, so that the others stay as they were).
+/// a transform would edit, parses it again with those invocations unfolded;
+/// the unfolded text stays only where an edit touched it (foldBack).
 RewriteResult run(const std::string &File, const std::string *Code,
                   const RewriteOptions &Opts, bool Quiet,
                   bool Capture = false) {
@@ -465,40 +464,26 @@ RewriteResult run(const std::string &File, const std::string *Code,
       parseOnce(File, Code, Opts, Quiet, Capture, First, /*FindUnfolds=*/true);
   if (!R1.ParsedOK || !R1.InternalError.empty() || First.Found.empty())
     return R1;
-  auto Unfolded = [&](llvm::ArrayRef<const KernelUnfolds *> Kernels,
-                      UnfoldPass &Pass) {
-    UnfoldedSource Src = applyUnfolds(First.MainText, Kernels);
-    Pass.Unfolded = Src.Spans;
-    return parseOnce(File, &Src.Text, Opts, /*Quiet=*/true, false, Pass,
-                     false);
-  };
-  auto Failed = [&](const RewriteResult &R) {
-    if (R.ParsedOK && R.InternalError.empty())
-      return false;
-    R1.Warnings.push_back("kernels with macros unfolded did not parse (a "
-                          "tdrc bug, please report it); left as they were");
-    return true;
-  };
   std::vector<const KernelUnfolds *> All;
   for (const KernelUnfolds &K : First.Found)
     All.push_back(&K);
+  UnfoldedSource Src = applyUnfolds(First.MainText, All);
   UnfoldPass Second;
-  RewriteResult R = Unfolded(All, Second);
-  if (Failed(R))
+  Second.Unfolded = Src.Spans;
+  RewriteResult R =
+      parseOnce(File, &Src.Text, Opts, /*Quiet=*/true, false, Second, false);
+  if (!R.ParsedOK || !R.InternalError.empty()) {
+    R1.Warnings.push_back("kernels with macros unfolded did not parse (a "
+                          "tdrc bug, please report it); left as they were");
     return R1;
-  std::vector<const KernelUnfolds *> Kept;
-  for (const KernelUnfolds *K : All)
-    if (llvm::is_contained(Second.Changed, K->Kernel))
-      Kept.push_back(K);
-  if (Kept.empty())
-    return R1;
-  if (Kept.size() != All.size()) {
-    UnfoldPass Third;
-    R = Unfolded(Kept, Third);
-    if (Failed(R))
-      return R1;
   }
-  R.Output = dropUnfoldMarkers(R.Output);
+  // Its --explain says what stops the kernels that stay unchanged once
+  // their macros are unfolded; their text is folded back (foldBack), and
+  // when no kernel changed, the output is the input itself.
+  bool Changed = llvm::any_of(All, [&](const KernelUnfolds *K) {
+    return llvm::is_contained(Second.Changed, K->Kernel);
+  });
+  R.Output = Changed ? dropUnfoldMarkers(R.Output) : std::move(R1.Output);
   R.Dependencies = std::move(R1.Dependencies);
   R.Diagnostics = std::move(R1.Diagnostics);
   R.Warnings = std::move(R1.Warnings); // the setup's: the same each parse

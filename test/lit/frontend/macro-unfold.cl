@@ -115,6 +115,22 @@ __kernel void uniform(__global float *out, int n)
 // CHECK-NEXT: WORK(out[i], 100);
 // CHECK-NEXT: }
 
+// Unfolded, it is still declined for another reason: --explain gives that
+// reason, and the kernel stays as written.
+__kernel void still_declined(__global float *out, __global const int *in)
+{
+    int i = GID;
+    float v = out[i];
+    float *pv = &v;
+    if (in[i] > 0)
+        WORK(*pv, 400);
+    out[i] = v;
+}
+// CHECK-LABEL: __kernel void still_declined(
+// CHECK-NEXT: {
+// CHECK-NEXT: int i = GID;
+// CHECK-NEXT: float v = out[i];
+
 #ifdef USE_CMD
 __kernel void cmdline(__global float *out, __global const int *in)
 {
@@ -137,6 +153,8 @@ __kernel void cmdline(__global float *out, __global const int *in)
 // EXPLAIN-NEXT: macro-unfold.cl:83:15: kernel 'do_while': 1 branch(es) remapped {{.*}}; macros LID (line 85), SWAP_IF (line 87) unfolded into their expansions to rewrite it
 // EXPLAIN-NEXT: macro-unfold.cl:87:7: remapped: divergent
 // EXPLAIN-NEXT: macro-unfold.cl:105:15: kernel 'uniform': 0 branch(es) remapped
+// EXPLAIN: kernel 'still_declined': 0 branch(es) remapped
+// EXPLAIN-NEXT: unchanged: divergent {{.*}} but the address of 'v' {{.*}} is taken, so it cannot move to another work-item
 
 // CMDLINE: kernel 'cmdline': 0 branch(es) remapped
 // CMDLINE-NEXT: unchanged: divergent {{.*}} but the kernel is left unchanged: 'get_global_id' at {{.*}} is spelled inside a macro
