@@ -1,12 +1,14 @@
 //===- MacroUnfold.cpp - Macro invocations a transform would have to edit --===//
 #include "tdrc/Rewriter/MacroUnfold.h"
+#include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroText.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/OpenCLBuiltins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Tooling/Syntax/Tokens.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <map>
@@ -110,61 +112,61 @@ private:
 
 /// Whether the expansion can be spelled as plain text that compiles the
 /// same later: no macro from the command line or the compiler's predefines
-/// (other -D flags may be given then), no _Pragma, no directive in it.
-bool spellable(const SourceManager &SM, const syntax::TokenBuffer::Expansion &E) {
-  for (const syntax::Token &T : E.Spelled)
-    if (T.kind() == tok::hash)
-      return false;
-  for (const syntax::Token &T : E.Expanded) {
-    if (tok::isAnnotation(T.kind()) || T.kind() == tok::eod ||
-        T.kind() == tok::unknown)
-      return false;
-    SourceLocation L = T.location();
-    if (!L.isMacroID())
-      continue;
-    for (SourceLocation Sp = SM.getSpellingLoc(L), D = L;; ) {
-      if (SM.isWrittenInCommandLineFile(Sp) || SM.isWrittenInBuiltinFile(Sp))
-        return false;
-      if (!D.isMacroID())
-        break;
+/// (other -D flags may be given then), no directive in its arguments.
+bool spellable(const SourceManager &SM, StringRef Spelled,
+               llvm::ArrayRef<ExpandedToken> Expanded) {
+  for (size_t At = Spelled.find('#'); At != StringRef::npos;
+       At = Spelled.find('#', At + 1))
+    if (Spelled.take_front(At).rtrim(" \t").ends_with("\n"))
+      return false; // a directive inside the arguments
+  for (const ExpandedToken &T : Expanded)
+    for (SourceLocation D = T.Loc; D.isMacroID();
+         D = SM.getImmediateMacroCallerLoc(D)) {
       // The macro bodies this token went through (a predefined macro used
       // by a file's macro taints it as well).
-      D = SM.getImmediateMacroCallerLoc(D);
-      Sp = SM.getSpellingLoc(D);
+      SourceLocation Sp = SM.getSpellingLoc(D);
+      if (SM.isWrittenInCommandLineFile(Sp) || SM.isWrittenInBuiltinFile(Sp))
+        return false;
     }
-  }
   return true;
 }
 
 /// The formatted replacement of one invocation, or nothing.
 std::optional<MacroUnfold>
-unfoldAt(ASTContext &Ctx, const syntax::TokenBuffer &TB, SourceLocation Start,
+unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
          unsigned RBrac, const llvm::DenseSet<SourceLocation> &PlainDos) {
   const SourceManager &SM = Ctx.getSourceManager();
-  const syntax::Token *Tok = TB.spelledTokenContaining(Start);
-  if (!Tok)
-    return std::nullopt;
-  std::optional<syntax::TokenBuffer::Expansion> E = TB.expansionStartingAt(Tok);
-  if (!E || E->Spelled.empty() || E->Expanded.empty() || !spellable(SM, *E))
-    return std::nullopt;
+  const LangOptions &LO = Ctx.getLangOpts();
   FileID FID = SM.getMainFileID();
   StringRef Code = SM.getBufferData(FID);
   MacroUnfold U;
-  U.Macro = Tok->text(SM).str();
-  U.Begin = SM.getFileOffset(E->Spelled.front().location());
-  U.End = SM.getFileOffset(E->Spelled.back().endLocation());
-  if (U.End >= RBrac)
+  U.Begin = SM.getFileOffset(Start);
+  const std::vector<ExpandedToken> *Expanded = Rec.tokens(U.Begin);
+  if (!Expanded)
+    return std::nullopt;
+  // The invocation's text: from its name to the end of its last token.
+  SourceLocation Last = SM.getExpansionRange(Expanded->front().Loc).getEnd();
+  if (!SM.isWrittenInMainFile(Last))
+    return std::nullopt;
+  U.End = SM.getFileOffset(Last) + Lexer::MeasureTokenLength(Last, SM, LO);
+  if (U.End >= RBrac || U.End <= U.Begin)
     return std::nullopt;
   U.Spelled = Code.slice(U.Begin, U.End).str();
+  if (!spellable(SM, U.Spelled, *Expanded))
+    return std::nullopt;
+  U.Macro = Code.substr(U.Begin)
+                .take_while([](char C) { return isAsciiIdentifierContinue(C); })
+                .str();
   std::vector<MacroToken> Toks;
-  for (const syntax::Token &T : E->Expanded)
-    Toks.push_back({T.kind(), T.text(SM).str(),
-                    T.kind() == tok::kw_do && PlainDos.count(T.location())});
+  for (const ExpandedToken &T : *Expanded)
+    Toks.push_back({T.Kind, T.Text,
+                    T.Kind == tok::kw_do && PlainDos.count(T.Loc)});
   // `do { } while (0);` wrappers: plain blocks (the file's `;` included).
-  llvm::ArrayRef<syntax::Token> All = TB.spelledTokens(FID);
-  const syntax::Token *After = &E->Spelled.back() + 1;
-  if (dropDoWhileZero(Toks, After < All.end() && After->kind() == tok::semi))
-    U.End = SM.getFileOffset(After->endLocation());
+  std::optional<Token> After = Lexer::findNextToken(Last, SM, LO);
+  bool Semi = After && After->is(tok::semi) &&
+              SM.isWrittenInMainFile(After->getLocation());
+  if (dropDoWhileZero(Toks, Semi))
+    U.End = SM.getFileOffset(After->getEndLoc());
   U.Spelled = Code.slice(U.Begin, U.End).str(); // the `;` too, if dropped
   size_t LineStart = Code.rfind('\n', U.Begin);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
@@ -200,7 +202,7 @@ unfoldAt(ASTContext &Ctx, const syntax::TokenBuffer &TB, SourceLocation Start,
 } // namespace
 
 std::vector<KernelUnfolds>
-findMacroUnfolds(ASTContext &Ctx, const syntax::TokenBuffer &TB,
+findMacroUnfolds(ASTContext &Ctx, const ExpansionRecorder &Rec,
                  llvm::ArrayRef<const FunctionDecl *> Kernels) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<KernelUnfolds> Out;
@@ -216,7 +218,7 @@ findMacroUnfolds(ASTContext &Ctx, const syntax::TokenBuffer &TB,
     F.TraverseStmt(const_cast<CompoundStmt *>(Body));
     KernelUnfolds KU{K->getNameAsString(), {}};
     for (SourceLocation S : F.Starts)
-      if (std::optional<MacroUnfold> U = unfoldAt(Ctx, TB, S, RBrac, F.PlainDos))
+      if (std::optional<MacroUnfold> U = unfoldAt(Ctx, Rec, S, RBrac, F.PlainDos))
         KU.Unfolds.push_back(std::move(*U));
     llvm::sort(KU.Unfolds, [](const MacroUnfold &A, const MacroUnfold &B) {
       return A.Begin < B.Begin;

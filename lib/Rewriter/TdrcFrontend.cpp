@@ -6,6 +6,7 @@
 #include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/Rewriter/ExplainReport.h"
 #include "tdrc/Rewriter/KeepOriginal.h"
+#include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
 #include "tdrc/Rewriter/PassManager.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
@@ -22,7 +23,6 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/Syntax/Tokens.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -47,7 +47,7 @@ public:
 /// macro invocations of the kernels it left unchanged; a later one parses
 /// them unfolded and says which kernels it changed.
 struct UnfoldPass {
-  std::unique_ptr<syntax::TokenCollector> Tokens; // the first parse only
+  std::unique_ptr<ExpansionRecorder> Tokens;      // the first parse only
   std::vector<KernelUnfolds> Found;               // the first parse's
   std::string MainText;                           // the first parse's input
   llvm::ArrayRef<UnfoldedSource::Span> Unfolded;  // a later parse's
@@ -160,8 +160,7 @@ public:
       Report.add(Outcome);
     }
     if (Unfold.Tokens && !Unchanged.empty()) {
-      syntax::TokenBuffer TB = std::move(*Unfold.Tokens).consume();
-      Unfold.Found = findMacroUnfolds(Ctx, TB, Unchanged);
+      Unfold.Found = findMacroUnfolds(Ctx, *Unfold.Tokens, Unchanged);
       Unfold.MainText = SM.getBufferData(SM.getMainFileID()).str();
     }
     Result.Explain = Report.lines();
@@ -343,8 +342,7 @@ public:
     // The preprocessor exists but has not entered the main file yet.
     Deps.attachToPreprocessor(CI.getPreprocessor());
     if (FindUnfolds)
-      Unfold.Tokens =
-          std::make_unique<syntax::TokenCollector>(CI.getPreprocessor());
+      Unfold.Tokens = std::make_unique<ExpansionRecorder>(CI.getPreprocessor());
     return std::make_unique<TdrcConsumer>(
         Opts, Result, registerTdrPragmas(CI.getPreprocessor()), Unfold);
   }

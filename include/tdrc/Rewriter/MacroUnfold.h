@@ -8,8 +8,8 @@
 // per line, after a comment naming the macro) and the kernel is analysed
 // again; the rest of the file stays byte for byte as it was.
 //
-// The front end (TdrcFrontend.cpp) finds the invocations while parsing
-// (findMacroUnfolds), parses the unfolded text (applyUnfolds) and keeps the
+// The front end (TdrcFrontend.cpp) records the invocations' tokens while
+// parsing (ExpansionRecorder.h), finds those to unfold (findMacroUnfolds), parses the unfolded text (applyUnfolds) and keeps the
 // unfolding only where a transform then edited the expansion (the other
 // invocations go back as they were written).  `#line` markers in and
 // after multi-line expansions keep every line's number (diagnostics,
@@ -28,12 +28,11 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
-namespace syntax {
-class TokenBuffer;
-}
 } // namespace clang
 
 namespace tdrc {
+
+class ExpansionRecorder;
 
 /// One invocation in the main file, replaced by Text.
 struct MacroUnfold {
@@ -55,11 +54,12 @@ struct KernelUnfolds {
 
 /// The invocations in the kernels' bodies whose expansion holds a branch,
 /// loop, jump or work-item ID query (or whose arguments do), that can be
-/// spelled as plain text: none uses a macro defined on the command line
-/// (the output is compiled later, perhaps with other -D flags), none holds a
-/// `_Pragma` or a preprocessor directive.
+/// spelled as plain text (Rec recorded their tokens while parsing): none
+/// uses a macro defined on the command line (the output is compiled later,
+/// perhaps with other -D flags), none holds a `_Pragma` or a preprocessor
+/// directive.
 std::vector<KernelUnfolds>
-findMacroUnfolds(clang::ASTContext &Ctx, const clang::syntax::TokenBuffer &TB,
+findMacroUnfolds(clang::ASTContext &Ctx, const ExpansionRecorder &Rec,
                  llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
 
 /// Code with the given kernels' invocations replaced (and markers added),
