@@ -131,6 +131,44 @@ bool spellable(const SourceManager &SM, StringRef Spelled,
   return true;
 }
 
+/// Whether the expansion itself holds what a transform edits: a branch,
+/// loop or jump keyword, or a work-item ID query.  An invocation that only
+/// borders such code (`i < STEPS`) stays: unfolding would bake in a value
+/// the build may set otherwise (`#ifndef STEPS`, `-DSTEPS=10`).
+bool holdsTarget(llvm::ArrayRef<ExpandedToken> Expanded) {
+  for (const ExpandedToken &T : Expanded) {
+    switch (T.Kind) {
+    case tok::kw_if: case tok::kw_for: case tok::kw_while: case tok::kw_do:
+    case tok::kw_switch: case tok::kw_case: case tok::kw_return:
+    case tok::kw_goto: case tok::kw_break: case tok::kw_continue:
+      return true;
+    default:
+      if (T.Text == "get_global_id" || T.Text == "get_local_id" ||
+          T.Text == "threadIdx")
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the file tests the macro's name (`#ifndef NAME`, `#ifdef NAME`,
+/// `defined(NAME)`): a definition the build can override.
+bool overridable(StringRef Code, StringRef Name) {
+  for (size_t At = Code.find(Name); At != StringRef::npos;
+       At = Code.find(Name, At + 1)) {
+    bool WordStart = At == 0 || !isAsciiIdentifierContinue(Code[At - 1]);
+    bool WordEnd = At + Name.size() >= Code.size() ||
+                   !isAsciiIdentifierContinue(Code[At + Name.size()]);
+    if (!WordStart || !WordEnd)
+      continue;
+    StringRef Before = Code.take_front(At).rtrim(" \t(");
+    if (Before.ends_with("ifndef") || Before.ends_with("ifdef") ||
+        Before.ends_with("defined"))
+      return true;
+  }
+  return false;
+}
+
 /// The formatted replacement of one invocation, or nothing.
 std::optional<MacroUnfold>
 unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
@@ -152,11 +190,12 @@ unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
   if (U.End >= RBrac || U.End <= U.Begin)
     return std::nullopt;
   U.Spelled = Code.slice(U.Begin, U.End).str();
-  if (!spellable(SM, U.Spelled, *Expanded))
-    return std::nullopt;
   U.Macro = Code.substr(U.Begin)
                 .take_while([](char C) { return isAsciiIdentifierContinue(C); })
                 .str();
+  if (!holdsTarget(*Expanded) || !spellable(SM, U.Spelled, *Expanded) ||
+      overridable(Code, U.Macro))
+    return std::nullopt;
   std::vector<MacroToken> Toks;
   for (const ExpandedToken &T : *Expanded)
     Toks.push_back({T.Kind, T.Text,

@@ -131,6 +131,23 @@ __kernel void still_declined(__global float *out, __global const int *in)
 // CHECK-NEXT: int i = GID;
 // CHECK-NEXT: float v = out[i];
 
+// A macro the file lets the build override (#ifndef) is never unfolded:
+// the output would keep the value tdrc saw.
+#ifndef MY_GID
+#define MY_GID get_global_id(0)
+#endif
+__kernel void overridable(__global float *out, __global const int *in)
+{
+    int i = MY_GID;
+    float v = out[i];
+    if (in[i] > 0)
+        WORK(v, 400);
+    out[i] = v;
+}
+// CHECK-LABEL: __kernel void overridable(
+// CHECK-NEXT: {
+// CHECK-NEXT: int i = MY_GID;
+
 #ifdef USE_CMD
 __kernel void cmdline(__global float *out, __global const int *in)
 {
@@ -155,6 +172,8 @@ __kernel void cmdline(__global float *out, __global const int *in)
 // EXPLAIN-NEXT: macro-unfold.cl:105:15: kernel 'uniform': 0 branch(es) remapped
 // EXPLAIN: kernel 'still_declined': 0 branch(es) remapped
 // EXPLAIN-NEXT: unchanged: divergent {{.*}} but the address of 'v' {{.*}} is taken, so it cannot move to another work-item
+// EXPLAIN: kernel 'overridable': 0 branch(es) remapped
+// EXPLAIN-NEXT: unchanged: divergent {{.*}} but the kernel is left unchanged: 'get_global_id' at {{.*}} is spelled inside a macro
 
 // CMDLINE: kernel 'cmdline': 0 branch(es) remapped
 // CMDLINE-NEXT: unchanged: divergent {{.*}} but the kernel is left unchanged: 'get_global_id' at {{.*}} is spelled inside a macro
