@@ -143,8 +143,8 @@ bool holdsTarget(llvm::ArrayRef<ExpandedToken> Expanded) {
     case tok::kw_goto: case tok::kw_break: case tok::kw_continue:
       return true;
     default:
-      if (T.Text == "get_global_id" || T.Text == "get_local_id" ||
-          T.Text == "threadIdx")
+      if (classifyBuiltin(T.Text) == BuiltinKind::WorkItemId ||
+          T.Text == cudaVarName(CudaVar::ThreadIdx))
         return true;
     }
   }
