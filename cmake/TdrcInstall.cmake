@@ -59,7 +59,7 @@ if(TDRC_BUILD_RUNTIME)
   install(TARGETS tdrc-calibrate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   # The interceptor in <prefix>/lib and its launcher beside tdrc: each finds
   # the other (and tdrc) by these relative places (docs/intercept.md).
-  install(TARGETS tdrc_intercept LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(TARGETS tdrc_intercept tdrc_nvrtc LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/tdrc-run
           DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

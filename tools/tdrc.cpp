@@ -128,6 +128,13 @@ static cl::opt<bool> KeepOriginalOpt(
              "docs/runtime.md.  On by default: --keep-original=false writes "
              "the rewrite alone, with its in-kernel switch"),
     cl::init(true), cl::cat(Category));
+static cl::opt<bool> DeviceOnlyOpt(
+    "device-only",
+    cl::desc("CUDA: the file is compiled without a host pass (NVRTC, "
+             "tdrc-run): tdrc writes no host code (no launcher), and the "
+             "original kept by --keep-original keeps the kernel's extern \"C\", "
+             "so the host can look both up by name"),
+    cl::init(false), cl::cat(Category));
 static cl::opt<std::string> LauncherHeaderOpt(
     "launcher-header",
     cl::desc("CUDA: also write FILE, a header declaring the launcher "
@@ -320,6 +327,7 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
   V.MeldThreshold = MeldThresholdOpt;
   V.CostProfile = CostProfileOpt;
   V.KeepOriginal = KeepOriginalOpt;
+  V.DeviceOnly = DeviceOnlyOpt;
   V.CudaPath = CudaPathOpt;
   V.CudaPrelude = CudaPreludeOpt;
   if (std::optional<tdrc::OptionError> E = tdrc::applyOptionValues(V, Opts)) {
@@ -329,6 +337,9 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
     return 2;
   }
   Opts.LauncherHeader = !LauncherHeaderOpt.empty();
+  if (Opts.LauncherHeader && DeviceOnlyOpt)
+    return usage("--launcher-header declares host launchers; --device-only "
+                 "writes none");
   if (Opts.LauncherHeader && !KeepOriginalOpt)
     return usage("--launcher-header declares --keep-original's launchers; "
                  "it cannot be used with --keep-original=false");

@@ -11,6 +11,7 @@
 #include "CudaLauncher.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -71,7 +72,48 @@ std::string marginText(double M) {
   return Buf;
 }
 
-static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C) {
+// The OpenCL C name of a scalar parameter type (runtime/cl's Variants.h),
+// by kind and width; "" for pointers, records and the rest.
+static std::string scalarTypeName(const ASTContext &Ctx, QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *E = T->getAs<EnumType>())
+    T = E->getDecl()->getIntegerType().getCanonicalType();
+  if (T->isRealFloatingType()) {
+    uint64_t Bits = Ctx.getTypeSize(T);
+    return Bits == 32 ? "float" : Bits == 64 ? "double" : "";
+  }
+  if (!T->isIntegerType())
+    return "";
+  static const char *Signed[] = {"char", "short", "int", "long"};
+  static const char *Unsigned[] = {"uchar", "ushort", "uint", "ulong"};
+  unsigned Log2;
+  switch (Ctx.getTypeSize(T)) {
+  case 8: Log2 = 0; break;
+  case 16: Log2 = 1; break;
+  case 32: Log2 = 2; break;
+  case 64: Log2 = 3; break;
+  default: return "";
+  }
+  return T->isSignedIntegerType() ? Signed[Log2] : Unsigned[Log2];
+}
+
+// scalars=NAME:INDEX:TYPE,...: the host of a --device-only file launches by
+// name and cannot ask for the parameters `when` reads.
+static std::string scalarsField(const FunctionDecl *K) {
+  std::string S;
+  for (unsigned I = 0; I < K->getNumParams(); ++I) {
+    const ParmVarDecl *P = K->getParamDecl(I);
+    std::string T = scalarTypeName(K->getASTContext(), P->getType());
+    if (T.empty() || P->getName().empty())
+      continue;
+    S += (S.empty() ? "" : ",") + P->getNameAsString() + ":" +
+         std::to_string(I) + ":" + T;
+  }
+  return " scalars=" + S;
+}
+
+static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C,
+                              bool DeviceOnly) {
   std::string N = K->getNameAsString();
   return "/* tdrc-variants: kernel=" + N + " original=" +
          originalKernelName(N) +
@@ -79,13 +121,19 @@ static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C) {
          (C.Margin != LaunchCondition::DefaultChoiceMargin
               ? " margin=" + marginText(C.Margin)
               : std::string()) +
-         " when=" + (C.When.empty() ? std::string("1") : C.When) + " */\n";
+         (DeviceOnly ? scalarsField(K) : std::string()) + " when=" + (C.When.empty() ? std::string("1") : C.When) + " */\n";
+}
+
+// `extern "C" __global__ void k(...)`: the linkage is written before the
+// copied text, so the copy needs its own (a braced block covers both).
+static bool unbracedExternC(const FunctionDecl *K) {
+  const auto *L = dyn_cast<LinkageSpecDecl>(K->getDeclContext());
+  return L && !L->hasBraces() && L->getLanguage() == LinkageSpecLanguageIDs::C;
 }
 
 KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
                           const LaunchCondition &C, bool Cuda,
-                          bool FirstLauncher, bool ExternalLauncher,
-                          EditList &E) {
+                          const HostSide &Host, EditList &E) {
   KeptOriginal Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<KernelText> T = kernelText(SM, K, Out.Why);
@@ -101,10 +149,13 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
   std::string After = "\n\n/* tdrc: the original of '" +
                       K->getNameAsString() +
                       "', unchanged, for the launch-time choice "
-                      "(--keep-original) */\n" + Copy;
-  if (Cuda) {
-    CudaLaunches L =
-        cudaLauncher(Ctx, K, C, *T, FirstLauncher, ExternalLauncher);
+                      "(--keep-original) */\n" +
+                      (Host.DeviceOnly && unbracedExternC(K) ? "extern \"C\" "
+                                                             : "") +
+                      Copy;
+  if (Cuda && !Host.DeviceOnly) {
+    CudaLaunches L = cudaLauncher(Ctx, K, C, *T, Host.FirstLauncher,
+                                  Host.ExternalLauncher);
     After += L.Launcher;
     Out.Note = L.Note;
     Out.Launcher = !L.Launcher.empty();
@@ -114,7 +165,7 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
     if (!L.Support.empty())
       E.insert(L.SupportAt, L.Support);
   }
-  E.insert(T->LineStart, descriptor(K, C));
+  E.insert(T->LineStart, descriptor(K, C, Host.DeviceOnly));
   E.insert(T->End, After);
   Out.Kept = true;
   return Out;

@@ -51,6 +51,7 @@ std::optional<OptionError> applyOptionValues(const OptionValues &V,
     Opts.Costs = std::make_shared<const CostProfile>(std::move(*P));
   }
   Opts.KeepOriginal = V.KeepOriginal;
+  Opts.DeviceOnly = V.DeviceOnly;
   Opts.Smem = V.Smem;
   Opts.CudaPath = V.CudaPath;
   Opts.CudaPrelude = V.CudaPrelude;
@@ -116,6 +117,8 @@ bool setOption(llvm::StringRef Name, llvm::StringRef Value, bool HasValue,
     V.CostProfile = Value.str();
   else if (Name == "keep-original")
     Flag(V.KeepOriginal);
+  else if (Name == "device-only")
+    Flag(V.DeviceOnly);
   else if (Name == "cuda-path")
     V.CudaPath = Value.str();
   else if (Name == "cuda-prelude")
@@ -127,7 +130,7 @@ bool setOption(llvm::StringRef Name, llvm::StringRef Value, bool HasValue,
 
 bool isFlag(llvm::StringRef Name) {
   return Name == "feedback" || Name == "force" || Name == "keep-original" ||
-         Name == "cuda-prelude";
+         Name == "device-only" || Name == "cuda-prelude";
 }
 
 } // namespace

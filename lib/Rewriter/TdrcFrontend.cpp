@@ -204,8 +204,9 @@ private:
     LauncherDeclaration D;
     if (Header)
       D = launcherDeclaration(Ctx, K);
-    KeptOriginal KO = keepOriginal(Ctx, K, Outcome.Launch, Cuda,
-                                   Launchers == 0, !D.Text.empty(), Edits);
+    KeptOriginal KO = keepOriginal(
+        Ctx, K, Outcome.Launch, Cuda,
+        HostSide{Opts.DeviceOnly, Launchers == 0, !D.Text.empty()}, Edits);
     std::string NotDeclared; // said last, after what was kept
     if (Header) {
       if (!KO.Launcher && D.Why.empty())

@@ -11,6 +11,36 @@ namespace {
 
 constexpr std::string_view Marker = "/* tdrc-variants:";
 
+// scalars=NAME:INDEX:TYPE,... (empty: none).
+template <typename BadFn>
+std::vector<VariantDescriptor::Scalar> parseScalars(std::string_view Value,
+                                                    BadFn &Bad) {
+  std::vector<VariantDescriptor::Scalar> Out;
+  if (!Value.empty() && Value.back() == ',')
+    throw Bad("scalars: a trailing comma");
+  while (!Value.empty()) {
+    size_t Comma = Value.find(',');
+    std::string Item(Value.substr(0, Comma));
+    Value.remove_prefix(Comma == std::string_view::npos ? Value.size()
+                                                        : Comma + 1);
+    size_t C1 = Item.find(':'), C2 = Item.rfind(':');
+    if (C1 == std::string::npos || C1 == C2)
+      throw Bad("scalars: '" + Item + "' is no name:index:type");
+    VariantDescriptor::Scalar S;
+    S.Name = Item.substr(0, C1);
+    S.Type = Item.substr(C2 + 1);
+    std::string Index = Item.substr(C1 + 1, C2 - C1 - 1);
+    char *E = nullptr;
+    unsigned long N = std::strtoul(Index.c_str(), &E, 10);
+    if (S.Name.empty() || Index.empty() || *E || N > 4096 ||
+        !scalarTypeSize(S.Type))
+      throw Bad("scalars: '" + Item + "' is no name:index:type");
+    S.Index = unsigned(N);
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
 VariantDescriptor parseLine(std::string_view Line) {
   auto Bad = [&](const std::string &Why) {
     return Error("malformed tdrc-variants descriptor (" + Why + "): " +
@@ -61,6 +91,9 @@ VariantDescriptor parseLine(std::string_view Line) {
       if (V.empty() || *E || !(M >= 0.0 && M < 1.0))
         throw Bad("margin=" + V);
       D.Margin = M;
+    } else if (Key == "scalars") {
+      D.HasScalars = true;
+      D.Scalars = parseScalars(Value, Bad);
     } // other keys: fields a later tdrc may add
   }
   if (D.Kernel.empty() || D.Original.empty() || !HasMax || !HasWhen ||

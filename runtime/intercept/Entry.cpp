@@ -16,18 +16,6 @@ namespace {
 
 bool active() { return !settings().Disabled; }
 
-// Runs F, swallowing what tdrc's side throws: the application goes on with
-// its original kernels.
-template <typename F> void guarded(const char *Where, F &&Fn) {
-  try {
-    Fn();
-  } catch (const std::exception &E) {
-    logLine(std::string(Where) + ": " + E.what() + "; the original is used");
-  } catch (...) {
-    logLine(std::string(Where) + ": unknown error; the original is used");
-  }
-}
-
 } // namespace
 
 #define TDRC_EXPORT extern "C" __attribute__((visibility("default")))

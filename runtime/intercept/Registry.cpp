@@ -4,6 +4,7 @@
 #include "RewriteCache.h"
 #include "ShadowBuild.h"
 #include "Settings.h"
+#include "Tables.h"
 #include "../cl/KernelChoice.h"
 #include "tdrc/runtime/Kernel.h"
 #include <chrono>
@@ -69,9 +70,7 @@ std::string kernelName(cl_kernel K) {
 
 template <typename Map>
 typename Map::mapped_type find(Map &M, typename Map::key_type H) {
-  std::lock_guard<std::mutex> G(Lock);
-  auto It = M.find(H);
-  return It == M.end() ? nullptr : It->second;
+  return findIn(Lock, M, H);
 }
 
 // The reference count a handle will drop from; ~0u when it cannot be read.
@@ -178,16 +177,8 @@ void programLinked(cl_program L, cl_context C, cl_uint NumDevices,
 void programReleasing(cl_program P) {
   if (refCount(P, clGetProgramInfo, CL_PROGRAM_REFERENCE_COUNT) != 1)
     return;
-  std::shared_ptr<ProgramState> S;
-  {
-    std::lock_guard<std::mutex> G(Lock);
-    auto It = Programs.find(P);
-    if (It == Programs.end())
-      return;
-    S = It->second;
-    Programs.erase(It);
-  }
-  if (S->Shadow)
+  std::shared_ptr<ProgramState> S = takeOut(Lock, Programs, P);
+  if (S && S->Shadow)
     real().ReleaseProgram(S->Shadow);
 }
 

@@ -95,8 +95,13 @@ std::string tdrcIdentity(const std::string &Tdrc) {
          std::to_string(St.st_mtim.tv_nsec);
 }
 
+// The first error in tdrc's diagnostics (not "In file included from"),
+// else its first line.
 std::string firstLine(const std::string &Text) {
-  std::string L = Text.substr(0, Text.find('\n'));
+  size_t At = Text.find("error: ");
+  At = At == std::string::npos ? 0 : Text.rfind('\n', At);
+  At = At == std::string::npos ? 0 : At + (Text[At] == '\n');
+  std::string L = Text.substr(At, Text.find('\n', At) - At);
   return L.empty() ? "no message" : L;
 }
 
@@ -120,15 +125,23 @@ std::string cacheKey(const std::vector<std::string> &Parts) {
 
 ProgramRewrite rewriteProgram(const std::string &Source,
                               const std::string &Options) {
+  return rewriteSource({Source, clangArgsFor(Options, currentDir()), {}, ".cl"});
+}
+
+ProgramRewrite rewriteSource(const RewriteRequest &Request) {
   const Settings &S = settings();
   ProgramRewrite R;
   if (S.CacheDir.empty() || !makeDirs(S.CacheDir)) {
     R.Why = "cache directory '" + S.CacheDir + "' is not writable";
     return R;
   }
-  std::vector<std::string> Clang = clangArgsFor(Options, currentDir());
+  const std::string &Source = Request.Source, &Ext = Request.Ext;
+  const std::vector<std::string> &Clang = Request.ClangArgs;
+  std::vector<std::string> Tdrc = S.TdrcOptions;
+  Tdrc.insert(Tdrc.end(), Request.TdrcOptions.begin(),
+              Request.TdrcOptions.end());
   std::vector<std::string> Parts = {tdrcIdentity(S.Tdrc)};
-  Parts.insert(Parts.end(), S.TdrcOptions.begin(), S.TdrcOptions.end());
+  Parts.insert(Parts.end(), Tdrc.begin(), Tdrc.end());
   Parts.push_back("--");
   Parts.insert(Parts.end(), Clang.begin(), Clang.end());
   Parts.push_back(Source);
@@ -138,21 +151,21 @@ ProgramRewrite rewriteProgram(const std::string &Source,
     R.Cached = true;
     return R;
   }
-  if (readCacheFile(Base + ".cl", R.Source)) {
+  if (readCacheFile(Base + Ext, R.Source)) {
     readCacheFile(Base + ".explain", R.Explain);
     R.Changed = R.Cached = true;
     return R;
   }
 
   std::string Tag = ".run" + std::to_string(getpid());
-  std::string In = Base + Tag + ".in.cl", Out = Base + Tag + ".out.cl",
+  std::string In = Base + Tag + ".in" + Ext, Out = Base + Tag + ".out" + Ext,
               Report = Base + Tag + ".explain", Errors = Base + Tag + ".err";
   if (!writeFile(In, Source)) {
     R.Why = "cannot write '" + In + "'";
     return R;
   }
   std::vector<std::string> Argv = {S.Tdrc, In, "-o", Out, "--explain"};
-  Argv.insert(Argv.end(), S.TdrcOptions.begin(), S.TdrcOptions.end());
+  Argv.insert(Argv.end(), Tdrc.begin(), Tdrc.end());
   Argv.push_back("--");
   Argv.insert(Argv.end(), Clang.begin(), Clang.end());
   ChildResult C = runChild(Argv, Report, Errors, S.TimeoutSeconds);
@@ -189,7 +202,7 @@ ProgramRewrite rewriteProgram(const std::string &Source,
     return R;
   }
   publishCacheFile(Base + ".explain", R.Explain);
-  publishCacheFile(Base + ".cl", R.Source); // last: a whole entry is here
+  publishCacheFile(Base + Ext, R.Source); // last: a whole entry is here
   R.Changed = true;
   return R;
 }

@@ -34,7 +34,21 @@ bool readCacheFile(const std::string &Path, std::string &Text);
 /// Writes Path through a temporary name and rename(): whole or not at all.
 bool publishCacheFile(const std::string &Path, const std::string &Text);
 
-/// The rewrite of Source for a build with Options (clBuildProgram's).
+/// What tdrc is asked to rewrite: the source, the flags its parse needs,
+/// tdrc options of the caller's (the user's TDR_TDRC_OPTIONS come first)
+/// and the language, by the file extension tdrc sees.
+struct RewriteRequest {
+  std::string Source;
+  std::vector<std::string> ClangArgs;
+  std::vector<std::string> TdrcOptions;
+  std::string Ext = ".cl";
+};
+
+/// The rewrite of R, from the cache or from tdrc.
+ProgramRewrite rewriteSource(const RewriteRequest &R);
+
+/// The rewrite of an OpenCL program's Source for a build with Options
+/// (clBuildProgram's).
 ProgramRewrite rewriteProgram(const std::string &Source,
                               const std::string &Options);
 

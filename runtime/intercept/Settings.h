@@ -16,6 +16,7 @@
 #ifndef TDRC_INTERCEPT_SETTINGS_H
 #define TDRC_INTERCEPT_SETTINGS_H
 
+#include <exception>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +38,18 @@ const Settings &settings();
 
 /// A line on stderr, "tdrc-intercept: " first, when TDR_LOG is set.
 void logLine(const std::string &Line);
+
+/// Runs Fn, swallowing what tdrc's side throws (logged): the application
+/// goes on with its original kernels.
+template <typename F> void guarded(const char *Where, F &&Fn) {
+  try {
+    Fn();
+  } catch (const std::exception &E) {
+    logLine(std::string(Where) + ": " + E.what() + "; the original is used");
+  } catch (...) {
+    logLine(std::string(Where) + ": unknown error; the original is used");
+  }
+}
 
 } // namespace tdrc::intercept
 

@@ -1,5 +1,6 @@
 //===- BuildOptionsTest.cpp - clBuildProgram's options as tdrc's flags -----===//
 #include "BuildOptions.h"
+#include "nvrtc/NvrtcOptions.h"
 #include "gtest/gtest.h"
 
 using tdrc::intercept::clangArgsFor;
@@ -27,4 +28,19 @@ TEST(InterceptBuildOptions, MacrosWithSpacesAndTheWorkingDirectoryLast) {
             (Words{"-DM2S(x)=XM2S(x)", "-I/a dir", "-I/cwd"}));
   EXPECT_EQ(clangArgsFor("-cl-fast-relaxed-math -D", ""),
             (Words{"-cl-fast-relaxed-math"})); // a -D with nothing after it
+}
+
+TEST(InterceptNvrtcOptions, KeepsWhatTheParseNeedsInNvrtcSpellings) {
+  using tdrc::intercept::nvrtcClangArgs;
+  EXPECT_EQ(nvrtcClangArgs({"--gpu-architecture=compute_90", "-DN=4",
+                            "--define-macro=M=1", "-D", "X", "-Iinc",
+                            "--include-path=/a dir", "-U", "Y",
+                            "--undefine-macro=Z", "-std=c++17",
+                            "--pre-include=pre.h", "-include", "p2.h",
+                            "-lineinfo", "--use_fast_math"}),
+            (Words{"-D__CUDACC_RTC__", "-DN=4", "-DM=1", "-DX", "-Iinc",
+                   "-I/a dir", "-UY", "-UZ", "-std=c++17", "-include",
+                   "pre.h", "-include", "p2.h"}));
+  // NVRTC's own macro always; an option with nothing after it is dropped.
+  EXPECT_EQ(nvrtcClangArgs({"-D"}), (Words{"-D__CUDACC_RTC__"}));
 }

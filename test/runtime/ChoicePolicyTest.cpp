@@ -279,6 +279,37 @@ TEST(VariantDescriptors, Parse) {
   EXPECT_EQ(D["k"].MaxWg, 1048576u);
 }
 
+TEST(VariantDescriptors, ScalarsOfADeviceOnlyFile) {
+  // tdrc --device-only lists the scalar parameters (NVRTC's host has no
+  // argument info); an empty list is a kernel without any.
+  auto D = parseVariantDescriptors(
+      "/* tdrc-variants: kernel=k original=k_tdr_original maxwg=256 "
+      "scalars=n:3:int,len:4:uint,x:6:double when=(len) >= 24 */");
+  ASSERT_TRUE(D["k"].HasScalars);
+  ASSERT_EQ(D["k"].Scalars.size(), 3u);
+  EXPECT_EQ(D["k"].Scalars[1].Name, "len");
+  EXPECT_EQ(D["k"].Scalars[1].Index, 4u);
+  EXPECT_EQ(D["k"].Scalars[1].Type, "uint");
+  EXPECT_EQ(D["k"].Scalars[2].Type, "double");
+  EXPECT_EQ(D["k"].When, "(len) >= 24");
+  D = parseVariantDescriptors("/* tdrc-variants: kernel=k original=o "
+                              "maxwg=64 scalars= when=1 */");
+  EXPECT_TRUE(D["k"].HasScalars);
+  EXPECT_TRUE(D["k"].Scalars.empty());
+  D = parseVariantDescriptors("/* tdrc-variants: kernel=k original=o "
+                              "maxwg=64 when=1 */");
+  EXPECT_FALSE(D["k"].HasScalars);
+  for (const char *Bad : {"scalars=n:int", "scalars=n:x:int",
+                          "scalars=n:1:struct", "scalars=:1:int",
+                          "scalars=n:1:int,"})
+    EXPECT_THROW(parseVariantDescriptors(
+                     std::string("/* tdrc-variants: kernel=k original=o "
+                                 "maxwg=64 ") +
+                     Bad + " when=1 */"),
+                 Error)
+        << Bad;
+}
+
 TEST(VariantDescriptors, MalformedThrows) {
   for (const char *Bad : {
            "/* tdrc-variants: kernel=k original=o maxwg=256 */",

@@ -37,14 +37,20 @@ struct KeptOriginal {
   std::string Note;        // CUDA: launches left as they were, and why
 };
 
-/// Adds K's original, its descriptor and (CUDA) its launcher to Edits;
-/// FirstLauncher: the file's first, which carries the shared host code;
-/// ExternalLauncher: the launcher is declared for other files
-/// (--launcher-header, LauncherHeader.h).
+/// How the file's host side calls K (CUDA).
+struct HostSide {
+  bool DeviceOnly = false;       // --device-only: no host code at all
+  bool FirstLauncher = false;    // the file's first: the shared host code
+  bool ExternalLauncher = false; // declared for other files (LauncherHeader.h)
+};
+
+/// Adds K's original, its descriptor and (CUDA, unless DeviceOnly) its
+/// launcher to Edits.  DeviceOnly: the host looks kernels up by name
+/// (NVRTC, cuModuleGetFunction), so the original of an `extern "C"` kernel
+/// is `extern "C"` too.
 KeptOriginal keepOriginal(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                           const LaunchCondition &C, bool Cuda,
-                          bool FirstLauncher, bool ExternalLauncher,
-                          EditList &Edits);
+                          const HostSide &Host, EditList &Edits);
 
 /// --launcher-header: the plain launcher of a CUDA kernel tdrc left
 /// unchanged, after it (CudaLauncher.h); false and Why when there is none.

@@ -32,6 +32,7 @@ struct OptionValues {
   double MeldThreshold = 0.2;
   std::string CostProfile;
   bool KeepOriginal = true;
+  bool DeviceOnly = false;
   std::string CudaPath;
   bool CudaPrelude = false;
 };

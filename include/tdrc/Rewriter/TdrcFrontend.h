@@ -36,6 +36,9 @@ struct RewriteOptions {
   /// --launcher-header: CUDA launchers callable from other files, and
   /// RewriteResult::Launchers (LauncherHeader.h); needs KeepOriginal.
   bool LauncherHeader = false;
+  /// --device-only: CUDA compiled without a host pass (NVRTC): no host
+  /// code is written, and a kept original keeps its kernel's extern "C".
+  bool DeviceOnly = false;
   std::vector<std::string> ClangArgs; // what followed `--`
   std::string CudaPath;               // --cuda-path (empty: the default)
   bool CudaPrelude = false;           // --cuda-prelude: no toolkit headers

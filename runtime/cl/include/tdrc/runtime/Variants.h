@@ -10,7 +10,13 @@
 // is expected to pay, at work-groups of at most `maxwg` work-items: `1`, or
 // a C expression over K's scalar parameters (WhenExpr).  Built with
 // -DTDR_HOST_CHOOSES, K carries no fallback copy of the original code: the
-// host chooses between K and the original (ChoicePolicy).  No OpenCL here.
+// host chooses between K and the original (ChoicePolicy).  CUDA compiled
+// without a host pass (tdrc --device-only, for NVRTC) also lists K's scalar
+// parameters, which the host cannot ask the driver for, before when=:
+//
+//   scalars=n:3:int,len:4:uint       (name:index:OpenCL C type name)
+//
+// No OpenCL here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_RUNTIME_VARIANTS_H
@@ -22,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tdrc::rt {
 
@@ -32,6 +39,13 @@ struct VariantDescriptor {
   /// policy's default, 1%).
   double Margin = -1;
   std::string When;             // the text after `when=`
+  struct Scalar {
+    std::string Name, Type; // Type: an OpenCL C scalar type name
+    unsigned Index = 0;     // the parameter's position
+  };
+  /// scalars= (CUDA --device-only); HasScalars false where it is absent.
+  std::vector<Scalar> Scalars;
+  bool HasScalars = false;
 };
 
 /// Every descriptor in Source, by kernel name.  Throws Error for a
