@@ -42,7 +42,9 @@ TDRC_EXPORT nvrtcResult nvrtcCreateProgram(nvrtcProgram *P, const char *Src,
                                                 Headers, IncludeNames);
   if (R == NVRTC_SUCCESS && P && active())
     guarded("nvrtcCreateProgram",
-            [&] { programCreated(*P, Src, Name, NumHeaders); });
+            [&] {
+              programCreated(*P, Src, Name, NumHeaders, Headers, IncludeNames);
+            });
   return R;
 }
 

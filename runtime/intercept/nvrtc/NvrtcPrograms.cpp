@@ -11,6 +11,7 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <sys/stat.h>
 #include <vector>
 
 namespace tdrc::intercept {
@@ -19,7 +20,8 @@ namespace {
 
 struct ProgramState {
   std::string Source, Name;
-  int NumHeaders = 0;
+  std::vector<std::pair<std::string, std::string>> Headers; // name, text
+  bool HeadersUnusable = false; // a null header or name
   std::vector<std::string> NameExprs; // the application's, in order
   nvrtcProgram Shadow = nullptr;
   std::shared_ptr<const ShadowKernels> Kernels;
@@ -63,6 +65,39 @@ size_t imageSize(const unsigned char *P) {
   return std::strlen(reinterpret_cast<const char *>(P)) + 1;
 }
 
+// The in-memory headers as files, for tdrc's parse: a directory of the
+// cache named by their names and texts (so a changed header is another
+// directory, and another rewrite key).  Names must stay inside it.
+bool writeHeaders(const std::vector<std::pair<std::string, std::string>> &H,
+                  std::string &Dir, std::string &Why) {
+  std::vector<std::string> Parts;
+  for (const auto &[Name, Text] : H) {
+    if (Name.empty() || Name[0] == '/' || Name == ".." ||
+        Name.rfind("../", 0) == 0 || Name.find("/../") != std::string::npos ||
+        Name.find("/..", Name.size() >= 3 ? Name.size() - 3 : 0) !=
+            std::string::npos) {
+      Why = "the in-memory header '" + Name + "' names a path outside its "
+            "directory";
+      return false;
+    }
+    Parts.push_back(Name);
+    Parts.push_back(Text);
+  }
+  Dir = settings().CacheDir + "/headers-" + cacheKey(Parts);
+  for (const auto &[Name, Text] : H) {
+    std::string Path = Dir + "/" + Name;
+    for (size_t At = 1; At < Path.size(); ++At) // mkdir -p
+      if (Path[At] == '/')
+        mkdir(Path.substr(0, At).c_str(), 0700);
+    if (!publishCacheFile(Path, Text)) {
+      Why = "cannot write the in-memory header '" + Name + "' to '" + Path +
+            "'";
+      return false;
+    }
+  }
+  return true;
+}
+
 std::shared_ptr<ProgramState> find(nvrtcProgram P) {
   return findIn(Lock, Programs, P);
 }
@@ -97,8 +132,14 @@ nvrtcProgram compileShadow(const ProgramState &S, const std::string &Source,
                            ShadowKernels &Kernels, std::string &Why) {
   const RealCuda &R = realCuda();
   nvrtcProgram Sh = nullptr;
-  if (R.nvrtcCreateProgram(&Sh, Source.c_str(), S.Name.c_str(), 0, nullptr,
-                           nullptr) != NVRTC_SUCCESS) {
+  std::vector<const char *> Texts, Names;
+  for (const auto &[Name, Text] : S.Headers) {
+    Names.push_back(Name.c_str());
+    Texts.push_back(Text.c_str());
+  }
+  if (R.nvrtcCreateProgram(&Sh, Source.c_str(), S.Name.c_str(),
+                           int(Texts.size()), Texts.data(),
+                           Names.data()) != NVRTC_SUCCESS) {
     Why = "nvrtcCreateProgram of the rewrite failed";
     return nullptr;
   }
@@ -137,11 +178,18 @@ nvrtcProgram compileShadow(const ProgramState &S, const std::string &Source,
 } // namespace
 
 void programCreated(nvrtcProgram P, const char *Source, const char *Name,
-                    int NumHeaders) {
+                    int NumHeaders, const char *const *Headers,
+                    const char *const *IncludeNames) {
   auto S = std::make_shared<ProgramState>();
   S->Source = Source ? Source : "";
   S->Name = Name ? Name : "default_program";
-  S->NumHeaders = NumHeaders;
+  for (int I = 0; I < NumHeaders; ++I) {
+    if (!Headers || !IncludeNames || !Headers[I] || !IncludeNames[I]) {
+      S->HeadersUnusable = true;
+      break;
+    }
+    S->Headers.emplace_back(IncludeNames[I], Headers[I]);
+  }
   std::lock_guard<std::mutex> G(Lock);
   Programs[P] = std::move(S);
 }
@@ -161,9 +209,11 @@ nvrtcResult compileProgram(nvrtcProgram P, int NumOptions,
   if (!S)
     return Own();
   std::string Id = "nvrtc program " + S->Name;
-  if (S->NumHeaders) { // in-memory headers: text tdrc's parse cannot see
-    logLine(Id + ": original: in-memory headers (nvrtcCreateProgram's "
-                 "headers) are not passed to tdrc");
+  std::string HeaderDir, Why;
+  if (S->HeadersUnusable ||
+      (!S->Headers.empty() && !writeHeaders(S->Headers, HeaderDir, Why))) {
+    logLine(Id + ": original: " +
+            (Why.empty() ? "an in-memory header without a name" : Why));
     return Own();
   }
   try {
@@ -171,8 +221,11 @@ nvrtcResult compileProgram(nvrtcProgram P, int NumOptions,
     for (int I = 0; I < NumOptions && Options; ++I)
       Opts.emplace_back(Options[I] ? Options[I] : "");
     auto T0 = std::chrono::steady_clock::now();
+    std::vector<std::string> Clang = nvrtcClangArgs(Opts);
+    if (!HeaderDir.empty()) // NVRTC looks in its in-memory headers first
+      Clang.insert(Clang.begin(), "-I" + HeaderDir);
     ProgramRewrite W =
-        rewriteSource({S->Source, nvrtcClangArgs(Opts),
+        rewriteSource({S->Source, Clang,
                        // NVRTC's environment: builtins, no host headers
                        {"--device-only", "--cuda-prelude"}, ".cu"});
     auto T1 = std::chrono::steady_clock::now();

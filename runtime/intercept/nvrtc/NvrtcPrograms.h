@@ -31,9 +31,12 @@ struct ShadowKernel {
 /// By the rewrite's lowered name.
 using ShadowKernels = std::map<std::string, ShadowKernel>;
 
-/// nvrtcCreateProgram succeeded: remember the source.
+/// nvrtcCreateProgram succeeded: remember the source and the in-memory
+/// headers (tdrc parses with them written to the cache directory, and the
+/// shadow is created with them).
 void programCreated(nvrtcProgram P, const char *Source, const char *Name,
-                    int NumHeaders);
+                    int NumHeaders, const char *const *Headers,
+                    const char *const *IncludeNames);
 /// nvrtcAddNameExpression succeeded on P: replayed on its shadow.
 void nameExpressionAdded(nvrtcProgram P, const char *Expr);
 /// nvrtcCompileProgram: the shadow's compile, or the application's own.

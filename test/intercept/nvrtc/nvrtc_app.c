@@ -11,7 +11,9 @@
  * Environment: NVRTC_APP_N (elements, default 65536), NVRTC_APP_REPS
  * (launches per length, default 6), NVRTC_APP_TIMES (K > 0: the compile's
  * wall time and, per length, K more launches timed with events, on stderr;
- * they write nothing to OUT).  stdout: one line per length,
+ * they write nothing to OUT), NVRTC_APP_HEADER (a file passed to NVRTC as
+ * the in-memory header named by its base name, as Jitify passes headers).
+ * stdout: one line per length,
  * "len=L checksum=X".  Any failed call: a message naming it, exit 1.
  *
  * Only the calls declared in runtime/intercept/nvrtc/CudaApi.h are used:
@@ -115,7 +117,17 @@ int main(int argc, char **argv) {
   char *source = read_file(argv[1]);
   double t0 = now_ms();
   nvrtcProgram prog;
-  NVRTC(nvrtcCreateProgram(&prog, source, "classify.cu", 0, NULL, NULL));
+  const char *header_path = getenv("NVRTC_APP_HEADER");
+  char *header = NULL;
+  const char *header_name = NULL;
+  if (header_path && *header_path) {
+    header = read_file(header_path);
+    header_name = strrchr(header_path, '/') ? strrchr(header_path, '/') + 1
+                                            : header_path;
+  }
+  NVRTC(nvrtcCreateProgram(&prog, source, "classify.cu", header ? 1 : 0,
+                           (const char *const *)&header,
+                           &header_name));
   NVRTC(nvrtcAddNameExpression(prog, "classify"));
   int nopts = argc - 3;
   const char *const *opts = (const char *const *)(argv + 3);
@@ -142,6 +154,7 @@ int main(int argc, char **argv) {
   NVRTC(nvrtcGetPTX(prog, ptx));
   NVRTC(nvrtcDestroyProgram(&prog));
   free(source);
+  free(header);
   if (timed > 0)
     fprintf(stderr, "nvrtc_app: compile %.1f ms\n", now_ms() - t0);
 

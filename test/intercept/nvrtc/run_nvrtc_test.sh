@@ -326,6 +326,19 @@ logs "$program original.*tdrc changed no kernel"
 loads 'load tdrc=0'
 only_launches classify
 
+# In-memory headers (nvrtcCreateProgram's, as Jitify passes them): tdrc
+# parses with them written to the cache, the shadow is created with them.
+export NVRTC_APP_HEADER=$kdir/classify_params.cuh
+src=$kdir/with_header.cu alone ref-header
+src=$kdir/with_header.cu ref=ref-header under header --log --cache "$work/cache" --choose rewritten
+ref=ref-header same
+logs "$program rewritten"
+loads 'load tdrc=1 hostchooses=1'
+only_launches classify
+[ -f "$(find "$work/cache" -path '*headers-*/classify_params.cuh' | head -n 1)" ] ||
+  fail "the in-memory header is not in the cache's headers-* directory"
+unset NVRTC_APP_HEADER
+
 # Injected failures: the program stays original, the output is the same.
 failed() {
   same

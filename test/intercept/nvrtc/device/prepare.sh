@@ -18,8 +18,9 @@ printf '#!/bin/sh\nexec %s "$@"\n' "$build/tools/tdrc" > "$stage/tdrc"
 chmod +x "$stage/tdrc"
 touch -d '2026-01-01 00:00:00' "$stage/tdrc"
 cd "$stage"
-for k in classify uniform; do
-  NVRTC_APP_N=256 NVRTC_APP_REPS=1 TDRC="$stage/tdrc" \
+for k in classify uniform with_header; do
+  hdr=; [ $k = with_header ] && hdr=kernels/classify_params.cuh
+  NVRTC_APP_HEADER=$hdr NVRTC_APP_N=256 NVRTC_APP_REPS=1 TDRC="$stage/tdrc" \
     LD_LIBRARY_PATH="$build/test/intercept/nvrtc-fake" \
     "$build/tools/tdrc-run" --log --cache "$stage/cache" -- \
     "$build/test/intercept/nvrtc_app" "kernels/$k.cu" /dev/null \

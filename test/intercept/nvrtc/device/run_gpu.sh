@@ -27,10 +27,11 @@ cd "$stage" || exit 1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$res/device.txt"
 opts=--gpu-architecture=compute_90
 status=0
-for k in classify uniform; do
-  NVRTC_APP_N=1048576 "$app" "kernels/$k.cu" "$stage/$k-alone.bin" $opts > "$res/$k-alone.txt" 2>&1 || status=1
+for k in classify uniform with_header; do
+  hdr=; [ $k = with_header ] && hdr=kernels/classify_params.cuh
+  NVRTC_APP_HEADER=$hdr NVRTC_APP_N=1048576 "$app" "kernels/$k.cu" "$stage/$k-alone.bin" $opts > "$res/$k-alone.txt" 2>&1 || status=1
   for mode in rewritten original measure; do
-    NVRTC_APP_N=1048576 run --choose $mode -- "$app" "kernels/$k.cu" "$stage/$k-$mode.bin" $opts \
+    NVRTC_APP_HEADER=$hdr NVRTC_APP_N=1048576 run --choose $mode -- "$app" "kernels/$k.cu" "$stage/$k-$mode.bin" $opts \
       > "$res/$k-$mode.txt" 2>&1 || status=1
     if cmp -s "$stage/$k-alone.bin" "$stage/$k-$mode.bin"; then same=identical; else same=DIFFERENT; status=1; fi
     echo "$k $mode: $same; $(grep -m1 'nvrtc program' "$res/$k-$mode.txt")" | tee -a "$res/summary.txt"
