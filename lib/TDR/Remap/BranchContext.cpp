@@ -18,6 +18,16 @@ namespace tdrc {
 
 namespace {
 
+template <typename NodeT>
+void collect(const Stmt *Root, std::vector<const NodeT *> &Out) {
+  if (!Root)
+    return;
+  if (auto *N = dyn_cast<NodeT>(Root))
+    Out.push_back(N);
+  for (const Stmt *C : Root->children())
+    collect(C, Out);
+}
+
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
 
 /// `if (c) return;` or `if (c) { ...; return; }` with no other jump inside.
@@ -84,10 +94,8 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (auto *If = dyn_cast<IfStmt>(P)) {
       if (D == Dep::Uniform)
         continue;
-      // The guard's braced body holds the branch, directly or in uniform
-      // ifs and loops (checked below).
       bool DirectGuard = D == Dep::ThreadId && !If->getElse() &&
-                         If->getThen() == Child && isa<CompoundStmt>(Child) &&
+                         If->getThen() == Parent && isa<CompoundStmt>(Parent) &&
                          S.PM.getParent(If) == S.Body && !If->getInit() &&
                          !If->getConditionVariable() &&
                          !If->getBeginLoc().isMacroID() &&
@@ -106,7 +114,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
       continue;
     }
     if (isLoop(P)) {
-      if (D != Dep::Uniform && !headerSameForAll(S, P))
+      if (D != Dep::Uniform)
         return "inside a loop whose trip count varies by work-item (loop at " +
                S.loc(P->getBeginLoc()) + ")";
       if (S.TD.loopJumpDep(P) != Dep::Uniform)
@@ -120,6 +128,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
         return "inside the divergent switch at " + S.loc(P->getBeginLoc());
       continue;
     }
+    (void)Child;
     return std::string("inside an unsupported statement (") +
            P->getStmtClassName() + ") at " + S.loc(P->getBeginLoc());
   }
@@ -130,28 +139,11 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
   std::vector<const ReturnStmt *> Rets;
   collect(S.Body, Rets);
   const IfStmt *FirstEarlyReturn = nullptr;
-  const auto *RegionBody =
-      cast<CompoundStmt>(Guard ? Guard->getThen() : S.Body);
+  const Stmt *RegionBody = Guard ? Guard->getThen() : S.Body;
   auto BeforeBranch = [&](const ReturnStmt *R) {
     return S.before(R->getBeginLoc(), Branch->getBeginLoc()) &&
            !S.contains(Branch, R);
   };
-  // Where work-items may start to go inactive: the guard, or the first
-  // return before the branch.  A branch nested in uniform ifs and loops of
-  // the region needs the segments cut around them (UniformNest.cpp).
-  SourceLocation StartLoc = Guard ? Guard->getBeginLoc() : Branch->getBeginLoc();
-  for (const ReturnStmt *R : Rets)
-    if (!Guard && BeforeBranch(R) && S.before(R->getBeginLoc(), StartLoc))
-      StartLoc = R->getBeginLoc();
-  std::vector<const Stmt *> Nest;
-  std::optional<std::string> NestWhy =
-      uniformNest(S, Branch, RegionBody, StartLoc, Nest);
-  if (Guard && NestWhy)
-    return "inside the thread-dependent branch at " +
-           S.loc(Guard->getBeginLoc()) +
-           "; only a bounds guard `if (...) {...}` written directly in the "
-           "kernel body is supported, directly around the branch or around "
-           "uniform ifs and loops that hold it (" + *NestWhy + ")";
   // The `if (...) { ...; return; }` directly in the region body that the
   // emitter can turn into `tdr_active = 0` (null if R is not one).
   auto ConvertibleIf = [&](const ReturnStmt *R) -> const IfStmt * {
@@ -159,7 +151,8 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (Owner && isa<CompoundStmt>(Owner))
       Owner = S.PM.getParent(Owner);
     if (Owner && earlyReturnOf(Owner) == R &&
-        S.PM.getParent(Owner) == RegionBody)
+        S.PM.getParent(Owner) == RegionBody &&
+        S.PM.getParent(Branch) == RegionBody)
       return cast<IfStmt>(Owner);
     return nullptr;
   };
@@ -167,12 +160,9 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (!BeforeBranch(R) || controlDep(S, R) == Dep::Uniform)
       continue;
     const IfStmt *Owner = ConvertibleIf(R);
-    if (!Owner || NestWhy)
+    if (!Owner)
       return "the thread-dependent return at " + S.loc(R->getBeginLoc()) +
-             " may skip the remap barrier" +
-             (Owner ? " (the branch cannot be reached by every work-item: " +
-                          *NestWhy + ")"
-                    : "");
+             " may skip the remap barrier";
     if (!FirstEarlyReturn ||
         S.before(Owner->getBeginLoc(), FirstEarlyReturn->getBeginLoc()))
       FirstEarlyReturn = Owner;
@@ -190,7 +180,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
         (Guard && S.contains(Guard->getThen(), R)) ||
         (FirstEarlyReturn &&
          S.before(FirstEarlyReturn->getEndLoc(), R->getBeginLoc()));
-    if (AfterInactive && (!ConvertibleIf(R) || NestWhy))
+    if (AfterInactive && !ConvertibleIf(R))
       return "the return at " + S.loc(R->getBeginLoc()) +
              " is uniform, but work-items made inactive before it skip it "
              "and may wait alone at the remap barrier";
@@ -204,10 +194,6 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     Region = regionFor(S, RegionKind::EarlyReturn, nullptr, S.Body);
     S.Plan.Regions[Region].Start = FirstEarlyReturn;
   }
-  if (Region >= 0)
-    for (const Stmt *N : Nest)
-      if (!llvm::is_contained(S.Plan.Regions[Region].Nest, N))
-        S.Plan.Regions[Region].Nest.push_back(N);
   return std::nullopt;
 }
 
@@ -290,18 +276,6 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       Splits.push_back(ER->getEndLoc());
   for (const RemapRound *RR : Rounds)
     Splits.push_back(condOf(RR->Branch)->getEndLoc());
-  // Around each uniform if and loop of the nest, and inside its bodies, the
-  // segments are closed and reopened: each is a split too.
-  std::vector<const CompoundStmt *> Blocks = {R.Body};
-  for (const Stmt *N : R.Nest) {
-    Splits.push_back(N->getBeginLoc());
-    Splits.push_back(N->getEndLoc());
-    for (const CompoundStmt *C : nestArms(N)) {
-      Splits.push_back(C->getLBracLoc());
-      Splits.push_back(C->getRBracLoc());
-      Blocks.push_back(C);
-    }
-  }
   auto SegmentOf = [&](SourceLocation L) {
     unsigned N = 0;
     for (SourceLocation Sp : Splits)
@@ -318,10 +292,7 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
 
   R.Hoisted.clear();
   llvm::DenseSet<const VarDecl *> HoistedVars;
-  std::vector<const Stmt *> Stmts;
-  for (const CompoundStmt *B : Blocks)
-    Stmts.insert(Stmts.end(), B->body_begin(), B->body_end());
-  for (const Stmt *C : Stmts) {
+  for (const Stmt *C : R.Body->body()) {
     auto *DS = dyn_cast<DeclStmt>(C);
     if (!DS || (R.Start && S.before(DS->getBeginLoc(), R.Start->getEndLoc())))
       continue;
