@@ -121,7 +121,8 @@ static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C,
          (C.Margin != LaunchCondition::DefaultChoiceMargin
               ? " margin=" + marginText(C.Margin)
               : std::string()) +
-         (DeviceOnly ? scalarsField(K) : std::string()) + " when=" + (C.When.empty() ? std::string("1") : C.When) + " */\n";
+         (DeviceOnly ? scalarsField(K) : std::string()) + " when=" +
+         (C.When.empty() ? std::string("1") : C.When) + " */\n";
 }
 
 // `extern "C" __global__ void k(...)`: the linkage is written before the
