@@ -18,16 +18,6 @@ namespace tdrc {
 
 namespace {
 
-template <typename NodeT>
-void collect(const Stmt *Root, std::vector<const NodeT *> &Out) {
-  if (!Root)
-    return;
-  if (auto *N = dyn_cast<NodeT>(Root))
-    Out.push_back(N);
-  for (const Stmt *C : Root->children())
-    collect(C, Out);
-}
-
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
 
 /// `if (c) return;` or `if (c) { ...; return; }` with no other jump inside.
@@ -94,8 +84,10 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (auto *If = dyn_cast<IfStmt>(P)) {
       if (D == Dep::Uniform)
         continue;
+      // The guard's braced body holds the branch, directly or in uniform
+      // ifs and loops (checked below).
       bool DirectGuard = D == Dep::ThreadId && !If->getElse() &&
-                         If->getThen() == Parent && isa<CompoundStmt>(Parent) &&
+                         If->getThen() == Child && isa<CompoundStmt>(Child) &&
                          S.PM.getParent(If) == S.Body && !If->getInit() &&
                          !If->getConditionVariable() &&
                          !If->getBeginLoc().isMacroID() &&
@@ -114,7 +106,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
       continue;
     }
     if (isLoop(P)) {
-      if (D != Dep::Uniform)
+      if (D != Dep::Uniform && !headerSameForAll(S, P))
         return "inside a loop whose trip count varies by work-item (loop at " +
                S.loc(P->getBeginLoc()) + ")";
       if (S.TD.loopJumpDep(P) != Dep::Uniform)
@@ -128,7 +120,6 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
         return "inside the divergent switch at " + S.loc(P->getBeginLoc());
       continue;
     }
-    (void)Child;
     return std::string("inside an unsupported statement (") +
            P->getStmtClassName() + ") at " + S.loc(P->getBeginLoc());
   }
@@ -139,11 +130,28 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
   std::vector<const ReturnStmt *> Rets;
   collect(S.Body, Rets);
   const IfStmt *FirstEarlyReturn = nullptr;
-  const Stmt *RegionBody = Guard ? Guard->getThen() : S.Body;
+  const auto *RegionBody =
+      cast<CompoundStmt>(Guard ? Guard->getThen() : S.Body);
   auto BeforeBranch = [&](const ReturnStmt *R) {
     return S.before(R->getBeginLoc(), Branch->getBeginLoc()) &&
            !S.contains(Branch, R);
   };
+  // Where work-items may start to go inactive: the guard, or the first
+  // return before the branch.  A branch nested in uniform ifs and loops of
+  // the region needs the segments cut around them (UniformNest.cpp).
+  SourceLocation StartLoc = Guard ? Guard->getBeginLoc() : Branch->getBeginLoc();
+  for (const ReturnStmt *R : Rets)
+    if (!Guard && BeforeBranch(R) && S.before(R->getBeginLoc(), StartLoc))
+      StartLoc = R->getBeginLoc();
+  std::vector<const Stmt *> Nest;
+  std::optional<std::string> NestWhy =
+      uniformNest(S, Branch, RegionBody, StartLoc, Nest);
+  if (Guard && NestWhy)
+    return "inside the thread-dependent branch at " +
+           S.loc(Guard->getBeginLoc()) +
+           "; only a bounds guard `if (...) {...}` written directly in the "
+           "kernel body is supported, directly around the branch or around "
+           "uniform ifs and loops that hold it (" + *NestWhy + ")";
   // The `if (...) { ...; return; }` directly in the region body that the
   // emitter can turn into `tdr_active = 0` (null if R is not one).
   auto ConvertibleIf = [&](const ReturnStmt *R) -> const IfStmt * {
@@ -151,8 +159,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (Owner && isa<CompoundStmt>(Owner))
       Owner = S.PM.getParent(Owner);
     if (Owner && earlyReturnOf(Owner) == R &&
-        S.PM.getParent(Owner) == RegionBody &&
-        S.PM.getParent(Branch) == RegionBody)
+        S.PM.getParent(Owner) == RegionBody)
       return cast<IfStmt>(Owner);
     return nullptr;
   };
@@ -160,9 +167,12 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (!BeforeBranch(R) || controlDep(S, R) == Dep::Uniform)
       continue;
     const IfStmt *Owner = ConvertibleIf(R);
-    if (!Owner)
+    if (!Owner || NestWhy)
       return "the thread-dependent return at " + S.loc(R->getBeginLoc()) +
-             " may skip the remap barrier";
+             " may skip the remap barrier" +
+             (Owner ? " (the branch cannot be reached by every work-item: " +
+                          *NestWhy + ")"
+                    : "");
     if (!FirstEarlyReturn ||
         S.before(Owner->getBeginLoc(), FirstEarlyReturn->getBeginLoc()))
       FirstEarlyReturn = Owner;
@@ -180,7 +190,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
         (Guard && S.contains(Guard->getThen(), R)) ||
         (FirstEarlyReturn &&
          S.before(FirstEarlyReturn->getEndLoc(), R->getBeginLoc()));
-    if (AfterInactive && !ConvertibleIf(R))
+    if (AfterInactive && (!ConvertibleIf(R) || NestWhy))
       return "the return at " + S.loc(R->getBeginLoc()) +
              " is uniform, but work-items made inactive before it skip it "
              "and may wait alone at the remap barrier";
@@ -194,6 +204,10 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     Region = regionFor(S, RegionKind::EarlyReturn, nullptr, S.Body);
     S.Plan.Regions[Region].Start = FirstEarlyReturn;
   }
+  if (Region >= 0)
+    for (const Stmt *N : Nest)
+      if (!llvm::is_contained(S.Plan.Regions[Region].Nest, N))
+        S.Plan.Regions[Region].Nest.push_back(N);
   return std::nullopt;
 }
 
@@ -276,6 +290,18 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       Splits.push_back(ER->getEndLoc());
   for (const RemapRound *RR : Rounds)
     Splits.push_back(condOf(RR->Branch)->getEndLoc());
+  // Around each uniform if and loop of the nest, and inside its bodies, the
+  // segments are closed and reopened: each is a split too.
+  std::vector<const CompoundStmt *> Blocks = {R.Body};
+  for (const Stmt *N : R.Nest) {
+    Splits.push_back(N->getBeginLoc());
+    Splits.push_back(N->getEndLoc());
+    for (const CompoundStmt *C : nestArms(N)) {
+      Splits.push_back(C->getLBracLoc());
+      Splits.push_back(C->getRBracLoc());
+      Blocks.push_back(C);
+    }
+  }
   auto SegmentOf = [&](SourceLocation L) {
     unsigned N = 0;
     for (SourceLocation Sp : Splits)
@@ -292,7 +318,10 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
 
   R.Hoisted.clear();
   llvm::DenseSet<const VarDecl *> HoistedVars;
-  for (const Stmt *C : R.Body->body()) {
+  std::vector<const Stmt *> Stmts;
+  for (const CompoundStmt *B : Blocks)
+    Stmts.insert(Stmts.end(), B->body_begin(), B->body_end());
+  for (const Stmt *C : Stmts) {
     auto *DS = dyn_cast<DeclStmt>(C);
     if (!DS || (R.Start && S.before(DS->getBeginLoc(), R.Start->getEndLoc())))
       continue;

@@ -52,6 +52,17 @@ struct PlannerState {
   bool spelledInFile(const clang::Stmt *S) const { return A.spelledInFile(S); }
 };
 
+/// Every node of type NodeT under Root (Root included), in source order.
+template <typename NodeT>
+void collect(const clang::Stmt *Root, std::vector<const NodeT *> &Out) {
+  if (!Root)
+    return;
+  if (auto *N = llvm::dyn_cast<NodeT>(Root))
+    Out.push_back(N);
+  for (const clang::Stmt *C : Root->children())
+    collect(C, Out);
+}
+
 // KernelChecks.cpp
 /// A reason not to touch the kernel at all, or none.  Fills Plan.IdRefs and
 /// Plan.Dims on success.
@@ -69,6 +80,22 @@ bool needsGlobalFence(PlannerState &S, const RemapRound &R,
 std::optional<std::string> placeBranch(PlannerState &S,
                                        const clang::Stmt *Branch,
                                        int &Region);
+// UniformNest.cpp
+/// The uniform ifs and loops between Branch and RegionBody, innermost first,
+/// when every work-item of the region (inactive ones too: StartLoc is
+/// where work-items may start to go inactive) can run them, so that the
+/// active segments are cut around them; else why not.
+std::optional<std::string> uniformNest(PlannerState &S,
+                                       const clang::Stmt *Branch,
+                                       const clang::CompoundStmt *RegionBody,
+                                       clang::SourceLocation StartLoc,
+                                       std::vector<const clang::Stmt *> &Nest);
+/// Whether every work-item, whatever guards it, runs Loop the same number
+/// of times: its header reads only unwritten parameters, constants and its
+/// own counter, which the body does not write.  (Thread dependence counts
+/// a loop under a bounds guard as varying: the guard controls it.)
+bool headerSameForAll(PlannerState &S, const clang::Stmt *Loop);
+
 /// After all rounds are known: converted early returns and hoisted
 /// declarations of each region; a reason to decline the region, or none.
 std::optional<std::string> finishRegion(PlannerState &S, unsigned Region);

@@ -57,6 +57,7 @@ private:
   }
 
   bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
+  bool emitNest(const ActiveRegion &R, EditList &E, std::string &Why);
   bool emitFallback(const clang::CompoundStmt *Body, unsigned LB,
                     const std::string &I, EditList &E, std::string &Why);
   /// The statements that compute tdr_path (and tdr_key) for a round, placed
@@ -146,6 +147,33 @@ bool Emitter::addFeedbackParam(EditList &E, std::string &Why) {
   return true;
 }
 
+/// Every work-item runs the region's uniform ifs and loops that hold a
+/// remap (UniformNest.cpp): the active segment closes before each and
+/// reopens after it, and inside each braced body.
+bool Emitter::emitNest(const ActiveRegion &R, EditList &E, std::string &Why) {
+  for (const Stmt *N : R.Nest) {
+    std::string I = indentAt(N->getBeginLoc());
+    std::optional<Range> NR = stmtRange(N);
+    if (!NR)
+      return fail(Why, "a uniform statement around a remap", N->getBeginLoc());
+    E.insert(NR->Begin, "} /* tdrc: end of active segment (every work-item "
+                        "runs this) */\n" + I);
+    E.insert(NR->End, "\n" + I + "if (tdr_active) {");
+    for (const CompoundStmt *C : nestArms(N)) {
+      std::optional<unsigned> LB = offset(C->getLBracLoc()),
+                              RB = offset(C->getRBracLoc());
+      if (!LB || !RB)
+        return fail(Why, "a uniform statement around a remap",
+                    C->getLBracLoc());
+      std::string In = C->body_empty() ? I + "  "
+                                       : indentAt(C->body_front()->getBeginLoc());
+      E.insert(*LB + 1, "\n" + In + "if (tdr_active) {");
+      E.insert(*RB, "} /* tdrc: end of active segment */\n" + I);
+    }
+  }
+  return true;
+}
+
 bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
   PrintingPolicy PP = Ctx.getPrintingPolicy();
   std::string I = indentAt(R.Kind == RegionKind::Guard ? R.Guard->getBeginLoc()
@@ -210,6 +238,8 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
     else
       E.insert(ERR->End, "\n" + I + "}\n" + I + "if (tdr_active) {");
   }
+  if (!emitNest(R, E, Why))
+    return false;
   if (R.Kind == RegionKind::EarlyReturn) {
     std::optional<unsigned> RB = offset(R.Body->getRBracLoc());
     if (!RB)
@@ -417,7 +447,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     std::string I = indentAt(B->getBeginLoc());
     // In a region the round sits at the region's level, outside the segments.
     std::string RI = I;
-    if (R.Region >= 0) {
+    if (R.Region >= 0 && PM.getParent(B) == Plan.Regions[R.Region].Body) {
       const ActiveRegion &AR = Plan.Regions[R.Region];
       RI = indentAt(AR.Kind == RegionKind::Guard ? AR.Guard->getBeginLoc()
                                                  : AR.Start->getBeginLoc());

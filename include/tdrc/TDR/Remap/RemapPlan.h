@@ -59,7 +59,13 @@ struct ActiveRegion {
   std::vector<const clang::IfStmt *> EarlyReturns; // converted, in order
   std::vector<const clang::DeclStmt *> Hoisted;  // declarations moved up
   const clang::Stmt *Start = nullptr; // EarlyReturn kind: first converted one
+  /// Uniform ifs and loops between Body and a round's branch, which every
+  /// work-item runs: the segments are cut around them (UniformNest.cpp).
+  std::vector<const clang::Stmt *> Nest;
 };
+/// The braced bodies of a Nest statement (an if's arms, a loop's body),
+/// where the segments reopen (UniformNest.cpp).
+std::vector<const clang::CompoundStmt *> nestArms(const clang::Stmt *N);
 
 /// A Ballot round's group: one warp.
 constexpr unsigned WarpSize = 32;

@@ -1,0 +1,186 @@
+//===- UniformNest.cpp - Active segments cut around uniform ifs and loops --===//
+//
+// After an early return, or inside a bounds guard, only active work-items
+// run the code; the emitter wraps it in `if (tdr_active) { ... }` segments
+// and cuts them at each remap, where every work-item must meet.  A branch
+// nested in uniform loops there (hashcat's rule loop `for (il_pos = 0;
+// il_pos < IL_CNT; il_pos++) { ... }`) is reachable the same way: every
+// work-item, inactive ones included, runs the uniform loops around it, and
+// the segments are cut before and after each and reopened inside its
+// braced body.  That is legal when the inactive ones take the same way
+// through them: a header that reads only what every work-item holds alike,
+// and no jump out of them.  (The code handles uniform ifs too; they are
+// declined for PoCL 3.1's sake, below.)
+//
+//===----------------------------------------------------------------------===//
+#include "PlannerImpl.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+// The variables the statements under Root assign (=, op=, ++, --) or whose
+// address they take.
+void writtenIn(const Stmt *Root, llvm::DenseSet<const VarDecl *> &Out) {
+  if (!Root)
+    return;
+  auto Target = [&](const Expr *E) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        Out.insert(V);
+  };
+  if (auto *B = dyn_cast<BinaryOperator>(Root); B && B->isAssignmentOp())
+    Target(B->getLHS());
+  if (auto *U = dyn_cast<UnaryOperator>(Root);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+    Target(U->getSubExpr());
+  for (const Stmt *C : Root->children())
+    writtenIn(C, Out);
+}
+
+// The braced bodies of N that the segments are reopened in.
+std::vector<const CompoundStmt *> arms(const Stmt *N) {
+  std::vector<const Stmt *> Bodies;
+  if (auto *If = dyn_cast<IfStmt>(N))
+    Bodies = {If->getThen(), If->getElse()};
+  else if (auto *F = dyn_cast<ForStmt>(N))
+    Bodies = {F->getBody()};
+  else if (auto *W = dyn_cast<WhileStmt>(N))
+    Bodies = {W->getBody()};
+  std::vector<const CompoundStmt *> Out;
+  for (const Stmt *B : Bodies)
+    if (auto *C = dyn_cast_or_null<CompoundStmt>(B))
+      Out.push_back(C);
+  return Out;
+}
+
+// Why an inactive work-item might not go through N's header as the active
+// ones do, or none: it reads parameters the kernel never writes, constants,
+// variables every work-item set before the region (StartLoc) and never
+// writes again, and a for's own counter that only its header changes.
+std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
+                                     SourceLocation StartLoc) {
+  std::vector<const Stmt *> Header;
+  llvm::DenseSet<const VarDecl *> Own, InBody;
+  const Stmt *Body = nullptr;
+  if (auto *If = dyn_cast<IfStmt>(N)) {
+    Header = {If->getCond()};
+  } else if (auto *F = dyn_cast<ForStmt>(N)) {
+    Header = {F->getInit(), F->getCond(), F->getInc()};
+    Body = F->getBody();
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      for (const Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D))
+          Own.insert(V);
+  } else {
+    Header = {cast<WhileStmt>(N)->getCond()};
+    Body = cast<WhileStmt>(N)->getBody();
+  }
+  writtenIn(Body, InBody);
+  std::vector<const DeclRefExpr *> Refs;
+  for (const Stmt *H : Header)
+    collect(H, Refs);
+  for (const DeclRefExpr *R : Refs) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V)
+      continue; // functions, enumerators
+    bool Same;
+    if (isa<ParmVarDecl>(V))
+      Same = !S.Written.count(V);
+    else if (Own.count(V))
+      Same = !InBody.count(V);
+    else if (!V->isLocalVarDeclOrParm())
+      Same = V->getType().isConstQualified();
+    else
+      Same = !S.Written.count(V) && S.before(V->getLocation(), StartLoc);
+    if (!Same)
+      return "its header reads '" + V->getNameAsString() + "' (" +
+             S.loc(R->getBeginLoc()) +
+             "), which inactive work-items may not hold as the active ones do";
+  }
+  return std::nullopt;
+}
+
+// Why a jump leaves N (or its loop goes round again early), or none: a
+// return anywhere in it, a break or continue whose target is N or outside.
+std::optional<std::string> jumpWhy(PlannerState &S, const Stmt *N) {
+  std::vector<const ReturnStmt *> Rets;
+  collect(N, Rets);
+  if (!Rets.empty())
+    return "it holds the return at " + S.loc(Rets.front()->getBeginLoc());
+  std::vector<const Stmt *> Jumps;
+  std::vector<const BreakStmt *> Breaks;
+  std::vector<const ContinueStmt *> Conts;
+  collect(N, Breaks);
+  collect(N, Conts);
+  Jumps.insert(Jumps.end(), Breaks.begin(), Breaks.end());
+  Jumps.insert(Jumps.end(), Conts.begin(), Conts.end());
+  for (const Stmt *J : Jumps) {
+    bool IsBreak = isa<BreakStmt>(J);
+    const Stmt *P = S.PM.getParent(J);
+    for (; P && P != N; P = S.PM.getParent(P))
+      if (isa<ForStmt, WhileStmt, DoStmt>(P) || (IsBreak && isa<SwitchStmt>(P)))
+        break;
+    if (P == N || !P)
+      return std::string("its ") + (IsBreak ? "break" : "continue") +
+             " at " + S.loc(J->getBeginLoc()) + " leaves it";
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
+                                       const CompoundStmt *RegionBody,
+                                       SourceLocation StartLoc,
+                                       std::vector<const Stmt *> &Nest) {
+  Nest.clear();
+  for (const Stmt *P = S.PM.getParent(Branch); P && P != RegionBody;
+       P = S.PM.getParent(P)) {
+    if (isa<CompoundStmt>(P))
+      continue;
+    std::string Where = " at " + S.loc(P->getBeginLoc());
+    if (!isa<IfStmt, ForStmt, WhileStmt>(P))
+      return std::string("it sits in a ") +
+             (isa<SwitchStmt, CaseStmt, DefaultStmt>(P) ? "switch"
+                                                        : P->getStmtClassName()) +
+             Where + ", which the active segments cannot be cut around";
+    // Uniform ifs would work the same way (Oclgrind, NVIDIA's OpenCL and
+    // PoCL 5 agree), but PoCL 3.1, Debian 12's, miscompiles the barriers of
+    // a remap in a uniform conditional: only loops, for now.
+    if (isa<IfStmt>(P))
+      return "it sits in the uniform if" + Where +
+             "; a remap inside a uniform conditional after work-items went "
+             "inactive is left out (PoCL 3.1 miscompiles its barriers)";
+    auto *If = dyn_cast<IfStmt>(P);
+    auto *W = dyn_cast<WhileStmt>(P);
+    if ((If && (If->getInit() || If->getConditionVariable() ||
+                (If->getElse() && !isa<CompoundStmt>(If->getElse())))) ||
+        (W && W->getConditionVariable()) ||
+        arms(P).size() != (If && If->getElse() ? 2u : 1u))
+      return "the enclosing statement" + Where +
+             " needs braced bodies (and no declaration in its condition)";
+    if (P->getBeginLoc().isMacroID() || P->getEndLoc().isMacroID() ||
+        llvm::any_of(arms(P), [](const CompoundStmt *C) {
+          return C->getLBracLoc().isMacroID() || C->getRBracLoc().isMacroID();
+        }))
+      return "the enclosing statement" + Where + " is spelled in a macro";
+    if (auto Why = headerWhy(S, P, StartLoc))
+      return "the enclosing statement" + Where + ": " + *Why;
+    if (auto Why = jumpWhy(S, P))
+      return "the enclosing statement" + Where + ": " + *Why;
+    Nest.push_back(P);
+  }
+  return std::nullopt;
+}
+
+std::vector<const CompoundStmt *> nestArms(const Stmt *N) { return arms(N); }
+
+bool headerSameForAll(PlannerState &S, const Stmt *Loop) {
+  return isa<ForStmt, WhileStmt>(Loop) &&
+         !headerWhy(S, Loop, S.Body->getBeginLoc());
+}
+
+} // namespace tdrc
