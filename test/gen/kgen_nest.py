@@ -17,16 +17,17 @@ a switch, with paths of different cost (inner loops of 8 to 48 steps that
 may break on data, helpers, private int/float scalars, int2/float4 vectors,
 a private array); statements after it in each body and after the loops
 (writes of the item's own elements), sometimes a second branch at region
-level.
+level.  Bare blocks `{ ... }` (a statement macro's unfolded braces) wrap the
+branch or an inner loop in some kernels.
 
 About 20% of the kernels have a nest that tdrc must decline (the first
 line says which, `expect decline: KIND`): `counter` (a loop counter written
 in its body under a uniform condition), `break` (a uniform `break` leaving
 a loop of the nest), `bound` (a loop bound loaded from memory after the
 return / inside the guard), `uniform-if` (`if (mode > 1) { ... }` around
-the branch).  The others say `expect: nest` (tdrc still declines some:
-a switch's `break`s count as jumps out of the uniform loop, and a bound
-set before a guard or data return, `k < rounds`, reads as varying).  The
+the branch).  The others say `expect: nest` (a bound set from parameters
+before a guard or data return, `k < rounds`, counts as uniform; a switch's
+`break`s end the switch, not the loop).  The
 comment `// the branch in the nest` precedes the branch.  Every value stays bounded
 (`%` by primes, clamp), so the kernels are well defined; a work-item writes
 only its own elements.  Each kernel carries its `// EXEC:` spec for
@@ -258,7 +259,12 @@ class NestGen:
             self.emit("    break;")
             self.close()
         if level + 1 < n_levels:
+            bare = r.random() < 0.2  # a bare block around the inner loop
+            if bare:
+                self.open("{")
             self.loop(level + 1, n_levels)
+            if bare:
+                self.close()
         else:
             on = self.load(k) if r.random() < 0.75 else "d0"
             t = None
@@ -269,8 +275,19 @@ class NestGen:
             wrap = self.decline == "uniform-if"
             if wrap:
                 self.open("if (mode > 1) {")
+            # A bare block around the branch, as a statement macro's
+            # `{ ... }` unfolds to, with a declaration of its own.
+            bare = r.random() < 0.25
+            if bare:
+                self.open("{")
+                b = self.fresh("b")
+                self.emit("int %s = (%s + %s) %% 101;" % (b, on, k))
+                self.declare(b)
             self.emit("// the branch in the nest (run_nest.sh reads its explain line)")
             self.branch(on)
+            if bare:
+                self.emit("acc = (acc + %s) %% 10007;" % b)
+                self.close()
             if wrap:
                 self.close()
             if t:

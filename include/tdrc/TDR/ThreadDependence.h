@@ -65,7 +65,8 @@ public:
   bool isAddressTaken(const clang::VarDecl *V) const {
     return AddressTaken.count(V);
   }
-  /// Loops whose exit depends on a thread-dependent break/continue/return.
+  /// Loops whose exit depends on a thread-dependent break/continue/return
+  /// (and switches whose cases a thread-dependent break cuts short).
   Dep loopJumpDep(const clang::Stmt *Loop) const;
 
 private:
@@ -79,7 +80,7 @@ private:
   DepValue helperSummary(const clang::FunctionDecl *FD,
                          const std::vector<Dep> &Args);
   void raise(Frame &F, const clang::VarDecl *V, DepValue V2);
-  void noteJump(Frame &F, Dep Ctx, bool IsReturn);
+  void noteJump(Frame &F, Dep Ctx, const clang::Stmt *Jump);
   /// The private variable E names escapes: its address is taken or a
   /// reference binds it.
   void escape(Frame &F, const clang::Expr *E, Dep Ctx);

@@ -29,7 +29,7 @@ static Dep maxDep(Dep A, Dep B) { return A > B ? A : B; }
 struct ThreadDependence::Frame {
   llvm::DenseMap<const VarDecl *, DepValue> Vars;
   llvm::DenseMap<const Stmt *, Dep> LoopJumps;
-  std::vector<const Stmt *> Loops; // innermost last
+  std::vector<const Stmt *> Loops; // and switches (break targets), innermost last
   DepValue Return;                 // join over returned values
   Dep ReturnCtx = Dep::Uniform;    // join over contexts of returns
 };
@@ -118,13 +118,18 @@ void ThreadDependence::assignTo(Frame &F, const Expr *LHS, DepValue V,
   raise(F, Var, V.join({Ctx, nullptr}));
 }
 
-void ThreadDependence::noteJump(Frame &F, Dep Ctx, bool IsReturn) {
+void ThreadDependence::noteJump(Frame &F, Dep Ctx, const Stmt *Jump) {
   if (Ctx == Dep::Uniform)
     return;
-  // A break/continue belongs to the innermost loop; a return leaves them all.
-  size_t N = F.Loops.size();
-  for (size_t I = N; I > 0; --I) {
-    Dep &J = F.LoopJumps[F.Loops[I - 1]];
+  // A break leaves the innermost loop or switch, a continue the innermost
+  // loop (a switch's break does not change a loop's trip count: the switch
+  // is charged, its body depends on it); a return leaves them all.
+  bool IsReturn = isa<ReturnStmt>(Jump), IsContinue = isa<ContinueStmt>(Jump);
+  for (size_t I = F.Loops.size(); I > 0; --I) {
+    const Stmt *Target = F.Loops[I - 1];
+    if (IsContinue && isa<SwitchStmt>(Target))
+      continue;
+    Dep &J = F.LoopJumps[Target];
     if (Ctx > J) {
       J = Ctx;
       Changed = true;
@@ -339,7 +344,11 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
   }
   if (auto *SS = dyn_cast<SwitchStmt>(S)) {
     Dep C = maxDep(Ctx, eval(F, SS->getCond(), Ctx).Level);
+    // The cases after a thread-dependent break depend on it.
+    C = maxDep(C, F.LoopJumps.lookup(SS));
+    F.Loops.push_back(SS);
     visitStmt(F, SS->getBody(), C);
+    F.Loops.pop_back();
     return;
   }
   if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
@@ -367,13 +376,13 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
     return;
   }
   if (isa<BreakStmt, ContinueStmt>(S)) {
-    noteJump(F, Ctx, /*IsReturn=*/false);
+    noteJump(F, Ctx, S);
     return;
   }
   if (auto *RS = dyn_cast<ReturnStmt>(S)) {
     F.Return = F.Return.join(eval(F, RS->getRetValue(), Ctx))
                    .join({Ctx, nullptr});
-    noteJump(F, Ctx, /*IsReturn=*/true);
+    noteJump(F, Ctx, RS);
     return;
   }
   for (const Stmt *Child : S->children())

@@ -52,7 +52,7 @@ static Dep controlDep(PlannerState &S, const Stmt *Node) {
        P = S.PM.getParent(P)) {
     if (isa<IfStmt, SwitchStmt>(P) || isLoop(P))
       D = std::max(D, S.condDep(P));
-    if (isLoop(P))
+    if (isLoop(P) || isa<SwitchStmt>(P))
       D = std::max(D, S.TD.loopJumpDep(P));
   }
   return D;
@@ -118,6 +118,9 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     if (isa<SwitchStmt>(P)) {
       if (D != Dep::Uniform)
         return "inside the divergent switch at " + S.loc(P->getBeginLoc());
+      if (S.TD.loopJumpDep(P) != Dep::Uniform)
+        return "inside the switch at " + S.loc(P->getBeginLoc()) +
+               ", whose cases a thread-dependent break cuts short";
       continue;
     }
     return std::string("inside an unsupported statement (") +
@@ -350,10 +353,16 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
                     ? " (a reference)"
                     : " (static storage, e.g. __shared__)") +
                " would have to move out of the guarded block";
-      if (V->getType()->isArrayType() && V->hasInit())
+      // An initialised array is filled in place from a copy of its
+      // initialiser (RemapEmitter): one dimension, a known length.
+      const ConstantArrayType *CAT =
+          V->hasInit() ? S.Ctx.getAsConstantArrayType(V->getType()) : nullptr;
+      if (V->hasInit() && V->getType()->isArrayType() &&
+          (!CAT || CAT->getElementType()->isArrayType()))
         return "the initialised array '" + V->getNameAsString() + "' at " +
                S.loc(V->getLocation()) +
-               " would have to move out of the guarded block";
+               " (not of one dimension and known length) would have to move "
+               "out of the guarded block";
       HoistedVars.insert(V);
     }
     R.Hoisted.push_back(DS);

@@ -205,8 +205,8 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     auto *CAT = S.Ctx.getAsConstantArrayType(T);
     if (!CAT || CAT->getElementType()->isArrayType())
       return Name + " is an array of variable or multi-dimensional shape";
-    if (T.isConstQualified() || CAT->getElementType().isConstQualified())
-      return Name + " is a const array";
+    // A const array moves like a const scalar: the emitter drops its
+    // `const` (the migrated copy is written once, when it arrives).
     T = CAT->getElementType();
   }
   if (T->isHalfType() || T->isFloat16Type())

@@ -91,8 +91,9 @@ std::optional<std::string> uniformNest(PlannerState &S,
                                        clang::SourceLocation StartLoc,
                                        std::vector<const clang::Stmt *> &Nest);
 /// Whether every work-item, whatever guards it, runs Loop the same number
-/// of times: its header reads only unwritten parameters, constants and its
-/// own counter, which the body does not write.  (Thread dependence counts
+/// of times: its header reads only unwritten parameters, constants, uniform
+/// locals set before it and never written again, and its own counter, which
+/// the body does not write.  (Thread dependence counts
 /// a loop under a bounds guard as varying: the guard controls it.)
 bool headerSameForAll(PlannerState &S, const clang::Stmt *Loop);
 

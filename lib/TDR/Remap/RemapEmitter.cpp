@@ -98,6 +98,14 @@ std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   return T.respell(*R, std::move(Subs));
 }
 
+/// A const scalar, or an array of const elements (`const int d[4]`).
+static bool isConstVar(ASTContext &Ctx, const VarDecl *V) {
+  QualType T = V->getType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
+  return T.isConstQualified();
+}
+
 bool Emitter::stripConst(const VarDecl *V, EditList &E, std::string &Why) {
   // Lex the declaration specifiers up to the name; the top-level `const` is
   // the one after the last `*` (or any, for a non-pointer).
@@ -186,7 +194,9 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
       Hoisted.insert(V);
       std::string Decl;
       llvm::raw_string_ostream OS(Decl);
-      V->getType().getUnqualifiedType().print(OS, PP, V->getName());
+      Qualifiers ElemQuals; // `const int d[4]`: the elements' const too
+      Ctx.getUnqualifiedArrayType(V->getType(), ElemQuals)
+          .print(OS, PP, V->getName());
       OS.flush();
       for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
         Decl.erase(At, 10); // the default address space, spelled out
@@ -201,6 +211,20 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
         // C++ `decltype(s){...}`): a brace list is no expression (arrays are
         // declined earlier).
         std::string Value = *Init;
+        if (auto *CAT = Ctx.getAsConstantArrayType(V->getType())) {
+          // No array assignment: copy from a temporary with the initialiser.
+          std::string Tmp = "tdr_init_" + V->getNameAsString(), TmpDecl;
+          llvm::raw_string_ostream TS(TmpDecl);
+          V->getType().print(TS, PP, Tmp);
+          for (size_t At; (At = TmpDecl.find("__private ")) != std::string::npos;)
+            TmpDecl.erase(At, 10);
+          Assign += (Assign.empty() ? "" : " ") + std::string("{ ") + TmpDecl +
+                    " = " + Value + "; for (int tdr_i = 0; tdr_i < " +
+                    std::to_string(CAT->getSize().getZExtValue()) +
+                    "; ++tdr_i) " + V->getNameAsString() + "[tdr_i] = " + Tmp +
+                    "[tdr_i]; }";
+          continue;
+        }
         if (isa<InitListExpr>(V->getInit()->IgnoreImplicit())) {
           std::string T;
           llvm::raw_string_ostream LS(T);
@@ -486,7 +510,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
 
   for (const RemapRound &R : Plan.Rounds)
     for (const LiveVar &L : R.Live)
-      if (L.Var && L.Var->getType().isConstQualified() &&
+      if (L.Var && isConstVar(Ctx, L.Var) &&
           !Hoisted.count(L.Var) &&
           Hoisted.insert(L.Var).second && !stripConst(L.Var, E, Why))
         return false;

@@ -49,6 +49,8 @@ std::vector<const CompoundStmt *> arms(const Stmt *N) {
     Bodies = {F->getBody()};
   else if (auto *W = dyn_cast<WhileStmt>(N))
     Bodies = {W->getBody()};
+  else if (isa<CompoundStmt>(N))
+    Bodies = {N}; // a bare block: reopened inside itself
   std::vector<const CompoundStmt *> Out;
   for (const Stmt *B : Bodies)
     if (auto *C = dyn_cast_or_null<CompoundStmt>(B))
@@ -58,7 +60,7 @@ std::vector<const CompoundStmt *> arms(const Stmt *N) {
 
 // Why an inactive work-item might not go through N's header as the active
 // ones do, or none: it reads parameters the kernel never writes, constants,
-// variables every work-item set before the region (StartLoc) and never
+// uniform variables every work-item set before StartLoc and never
 // writes again, and a for's own counter that only its header changes.
 std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
                                      SourceLocation StartLoc) {
@@ -93,8 +95,9 @@ std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
       Same = !InBody.count(V);
     else if (!V->isLocalVarDeclOrParm())
       Same = V->getType().isConstQualified();
-    else
-      Same = !S.Written.count(V) && S.before(V->getLocation(), StartLoc);
+    else // a local every work-item set alike before they may part
+      Same = !S.Written.count(V) && S.before(V->getLocation(), StartLoc) &&
+             S.TD.varDep(V).Level == Dep::Uniform;
     if (!Same)
       return "its header reads '" + V->getNameAsString() + "' (" +
              S.loc(R->getBeginLoc()) +
@@ -139,9 +142,18 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
   Nest.clear();
   for (const Stmt *P = S.PM.getParent(Branch); P && P != RegionBody;
        P = S.PM.getParent(P)) {
-    if (isa<CompoundStmt>(P))
-      continue;
     std::string Where = " at " + S.loc(P->getBeginLoc());
+    if (isa<CompoundStmt>(P)) {
+      // An arm of the if or loop above is handled with it; a bare block
+      // (a statement macro's `{ ... }`) is cut around like a nest statement:
+      // skipping it would close its brace instead of the segment's.
+      if (!isa_and_nonnull<CompoundStmt>(S.PM.getParent(P)))
+        continue;
+      if (auto Why = jumpWhy(S, P))
+        return "the block" + Where + ": " + *Why;
+      Nest.push_back(P);
+      continue;
+    }
     if (!isa<IfStmt, ForStmt, WhileStmt>(P))
       return std::string("it sits in a ") +
              (isa<SwitchStmt, CaseStmt, DefaultStmt>(P) ? "switch"
@@ -179,8 +191,10 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
 std::vector<const CompoundStmt *> nestArms(const Stmt *N) { return arms(N); }
 
 bool headerSameForAll(PlannerState &S, const Stmt *Loop) {
+  // Locals set before the loop count here; uniformNest checks them again
+  // against where work-items may go inactive.
   return isa<ForStmt, WhileStmt>(Loop) &&
-         !headerWhy(S, Loop, S.Body->getBeginLoc());
+         !headerWhy(S, Loop, Loop->getBeginLoc());
 }
 
 } // namespace tdrc
