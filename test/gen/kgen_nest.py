@@ -17,7 +17,10 @@ a switch, with paths of different cost (inner loops of 8 to 48 steps that
 may break on data, helpers, private int/float scalars, int2/float4 vectors,
 a private array); statements after it in each body and after the loops
 (writes of the item's own elements), sometimes a second branch at region
-level.  Bare blocks `{ ... }` (a statement macro's unfolded braces) wrap the
+level.  A context struct built and updated through its address by
+helpers (`ctx_init(&cx, d0)`, `ctx_add(&cx, ...)`) and a const array
+`const int cd[3] = {...}` live across the branch in some kernels.  Bare
+blocks `{ ... }` (a statement macro's unfolded braces) wrap the
 branch or an inner loop in some kernels.
 
 About 20% of the kernels have a nest that tdrc must decline (the first
@@ -46,6 +49,14 @@ KINDS = ["id-return", "data-return", "id-data-return", "guard-1d", "guard-2d"]
 DECLINES = ["counter", "break", "bound", "uniform-if"]
 
 HELPERS = {
+    # A context written through its address by helpers that keep nothing
+    # (a hash context's init/update): it moves by value.
+    "ctx": ("typedef struct { int h[4]; int len; } ctx_t;\n"
+            "void ctx_init(ctx_t *c, int v)\n{\n"
+            "    for (int i = 0; i < 4; ++i)\n"
+            "        c->h[i] = (v + i * 31) % 997;\n    c->len = 0;\n}\n"
+            "void ctx_mix(int *h, int v) { h[v & 3] = (h[v & 3] * 5 + v) % 10007; }\n"
+            "void ctx_add(ctx_t *c, int v) { c->len++; ctx_mix(c->h, v + c->len); }"),
     "hmix": "int hmix(int a, int b) { return (a * 7 + b) % 4099; }",
     "hwalk": ("int hwalk(int a, int len)\n{\n"
               "    for (int i = 0; i < len; ++i)\n"
@@ -63,7 +74,7 @@ class NestGen:
         self.frames = [[]]     # int scalars in scope, one list per block
         self.helpers = set()
         self.macros = {}
-        self.has_f = self.has_p = self.has_q = self.has_arr = False
+        self.has_f = self.has_p = self.has_q = self.has_arr = self.has_ctx = False
         self.tmp = 0
 
     # ------------------------------------------------------------ helpers
@@ -136,7 +147,7 @@ class NestGen:
         elif c == "arr":
             self.emit("arr[%s & 3] = (arr[%s & 3] * 3 + %s) %% 997;" % (a, a, self.operand()))
         else:
-            h = r.choice(sorted(HELPERS))
+            h = r.choice(["hmix", "hsoft", "hwalk"])  # not ctx: a state of its own
             self.helpers.add(h)
             if h == "hmix":
                 self.emit("acc = hmix(acc, %s);" % a)
@@ -272,6 +283,11 @@ class NestGen:
                 t = self.fresh("t")
                 self.emit("int %s = (%s * %d + %s) %% 1009;" % (t, on, r.randint(2, 9), k))
                 self.declare(t)
+            # A const array live across the branch (a compare macro's
+            # `const u32 digest[4] = {...}`).
+            cd = r.random() < 0.25
+            if cd:
+                self.emit("const int cd[3] = { acc %% 97, %s, d0 %% 89 };" % k)
             wrap = self.decline == "uniform-if"
             if wrap:
                 self.open("if (mode > 1) {")
@@ -292,6 +308,10 @@ class NestGen:
                 self.close()
             if t:
                 self.emit("acc = (acc + %s * 3 + %s) %% 10007;" % (t, on))
+            if cd:
+                self.emit("acc = (acc + cd[%s & 1]) %% 10007;" % k)
+            if self.has_ctx and r.random() < 0.6:
+                self.emit("ctx_add(&cx, acc %% 101 + %s);" % k)
             if self.want_ids and r.random() < 0.5:
                 self.emit("acc = (acc + (int)get_local_id(0)) % 10007;")
         # Statements after it.
@@ -325,6 +345,11 @@ class NestGen:
             self.emit("int arr[4];")
             self.emit("for (int j = 0; j < 4; ++j)")
             self.emit("    arr[j] = (d0 + j) % 97;")
+        if r.random() < 0.3:
+            self.has_ctx = True
+            self.helpers.add("ctx")
+            self.emit("ctx_t cx;")
+            self.emit("ctx_init(&cx, d0);")
         if self.decline == "bound":
             self.emit("int m = (rules[%d] & 3) + 1;" % r.randint(0, 63))
         for _ in range(r.randint(0, 2)):
@@ -345,6 +370,8 @@ class NestGen:
             res += " + (int)(q.x + q.w)"
         if self.has_arr:
             res += " + arr[%d]" % r.randint(0, 3)
+        if self.has_ctx:
+            res += " + cx.h[%d]" % r.randint(0, 3)
         self.emit("out[idx] = %s;" % res)
 
     def kernel(self):

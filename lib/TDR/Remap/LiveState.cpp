@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/AddressEscape.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/DeclCXX.h"
@@ -187,11 +188,15 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     Skip = true;
     return std::nullopt;
   }
+  // A context handed to helpers by address (`md5_init(&ctx0)`) moves by
+  // value: no pointer to it exists outside those calls.
   if (S.TD.isAddressTaken(V))
-    return "the address of " + Name + " (" + S.loc(V->getLocation()) +
-           (S.Ctx.getLangOpts().CPlusPlus ? ") is taken or a reference binds it"
-                                          : ") is taken") +
-           ", so it cannot move to another work-item";
+    if (std::optional<std::string> Why = addressEscapes(S.Ctx, V, S.Body))
+      return "the address of " + Name + " (" + S.loc(V->getLocation()) +
+             (S.Ctx.getLangOpts().CPlusPlus
+                  ? ") is taken or a reference binds it"
+                  : ") is taken") +
+             ", so it cannot move to another work-item (" + *Why + ")";
   if (V->getType()->isReferenceType())
     return Name + " is a reference (" + S.loc(V->getLocation()) + ")";
   if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())

@@ -22,7 +22,7 @@ __kernel void address_taken(__global const int *in, __global int *out)
 {
     int i = get_global_id(0);
     int x = in[i];
-    bump(&x);
+    int *px = &x; bump(px); /* a pointer kept in a variable */
     if (x > 0) out[i] = x; else out[i] = -x;
 }
 
