@@ -11,7 +11,7 @@
 #ifndef TDRC_TDR_ADDRESSESCAPE_H
 #define TDRC_TDR_ADDRESSESCAPE_H
 
-#include "clang/AST/ASTContext.h"
+#include "tdrc/TDR/KernelAnalyses.h"
 #include "clang/AST/Decl.h"
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ namespace tdrc {
 /// (or a member or element) in place, or hands its address (`&V`, `&V.f`,
 /// an array member decaying) directly to a helper with a body whose
 /// parameter, in turn, is only dereferenced or handed on the same way.
-std::optional<std::string> addressEscapes(clang::ASTContext &Ctx,
+std::optional<std::string> addressEscapes(const KernelAnalyses &A,
                                           const clang::VarDecl *V,
                                           const clang::Stmt *Body);
 

@@ -50,9 +50,10 @@ public:
   /// T spelled for a declaration (top-level qualifiers and OpenCL's default
   /// __private dropped).
   std::string typeName(clang::QualType T) const;
+  /// `T name` for a declaration of type T (as declaration()).
+  std::string declared(clang::QualType T, llvm::StringRef Name) const;
 
 private:
-  std::string declared(clang::QualType T, llvm::StringRef Name) const;
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;

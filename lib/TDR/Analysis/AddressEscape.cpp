@@ -11,7 +11,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/SourceManager.h"
 #include <set>
 
 using namespace clang;
@@ -22,7 +21,7 @@ namespace {
 
 class EscapeWalk {
 public:
-  EscapeWalk(ASTContext &Ctx) : Ctx(Ctx) {}
+  EscapeWalk(const KernelAnalyses &A) : A(A), Ctx(A.Ctx) {}
 
   /// Every reference to D under Root: each is an lvalue of the object.
   std::optional<std::string> fromDecl(const ValueDecl *D, const Stmt *Root,
@@ -48,6 +47,7 @@ public:
   }
 
 private:
+  const KernelAnalyses &A;
   ASTContext &Ctx;
 
   /// The first parent of E that is not a parenthesis (E follows); a
@@ -66,14 +66,7 @@ private:
       E = cast<Expr>(P);
     }
   }
-  /// LINE:COL, as --explain writes places.
-  std::string at(const Stmt *S) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
-    if (P.isInvalid())
-      return "?";
-    return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
-  }
+  std::string at(const Stmt *S) { return A.loc(S->getBeginLoc()); }
   /// A trivial copy or move (C++ spells `a = b` and `T a = b` on structs as
   /// calls): reads or writes the object in place.
   static bool trivialCopy(const Stmt *P) {
@@ -160,9 +153,9 @@ private:
 
 } // namespace
 
-std::optional<std::string> addressEscapes(ASTContext &Ctx, const VarDecl *V,
-                                          const Stmt *Body) {
-  EscapeWalk W(Ctx);
+std::optional<std::string> addressEscapes(const KernelAnalyses &A,
+                                          const VarDecl *V, const Stmt *Body) {
+  EscapeWalk W(A);
   return W.fromDecl(V, Body, /*IsPointer=*/false, 0);
 }
 

@@ -191,7 +191,7 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
   // A context handed to helpers by address (`md5_init(&ctx0)`) moves by
   // value: no pointer to it exists outside those calls.
   if (S.TD.isAddressTaken(V))
-    if (std::optional<std::string> Why = addressEscapes(S.Ctx, V, S.Body))
+    if (std::optional<std::string> Why = addressEscapes(S.A, V, S.Body))
       return "the address of " + Name + " (" + S.loc(V->getLocation()) +
              (S.Ctx.getLangOpts().CPlusPlus
                   ? ") is taken or a reference binds it"

@@ -192,14 +192,9 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
     for (const Decl *D : DS->decls()) {
       auto *V = cast<VarDecl>(D);
       Hoisted.insert(V);
-      std::string Decl;
-      llvm::raw_string_ostream OS(Decl);
       Qualifiers ElemQuals; // `const int d[4]`: the elements' const too
-      Ctx.getUnqualifiedArrayType(V->getType(), ElemQuals)
-          .print(OS, PP, V->getName());
-      OS.flush();
-      for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
-        Decl.erase(At, 10); // the default address space, spelled out
+      std::string Decl = T.declared(
+          Ctx.getUnqualifiedArrayType(V->getType(), ElemQuals), V->getName());
       Decls += I + Decl + "; /* tdrc: moved up from " +
                where(V->getLocation()) + " */\n";
       if (V->hasInit()) {
@@ -213,11 +208,8 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
         std::string Value = *Init;
         if (auto *CAT = Ctx.getAsConstantArrayType(V->getType())) {
           // No array assignment: copy from a temporary with the initialiser.
-          std::string Tmp = "tdr_init_" + V->getNameAsString(), TmpDecl;
-          llvm::raw_string_ostream TS(TmpDecl);
-          V->getType().print(TS, PP, Tmp);
-          for (size_t At; (At = TmpDecl.find("__private ")) != std::string::npos;)
-            TmpDecl.erase(At, 10);
+          std::string Tmp = "tdr_init_" + V->getNameAsString();
+          std::string TmpDecl = T.declared(V->getType(), Tmp);
           Assign += (Assign.empty() ? "" : " ") + std::string("{ ") + TmpDecl +
                     " = " + Value + "; for (int tdr_i = 0; tdr_i < " +
                     std::to_string(CAT->getSize().getZExtValue()) +
