@@ -2,6 +2,7 @@
 #ifndef TDRC_REWRITER_CUDALAUNCHER_H
 #define TDRC_REWRITER_CUDALAUNCHER_H
 
+#include "tdrc/TDR/SourceText.h" // kernelText
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/Decl.h"
 #include <optional>
@@ -10,18 +11,6 @@
 #include <vector>
 
 namespace tdrc {
-
-/// A kernel's declaration as written in the main file.
-struct KernelText {
-  unsigned Begin = 0, End = 0; // offsets: first token, after the last brace
-  unsigned LineStart = 0;      // start of the first token's line
-  unsigned NameAt = 0;         // the name, relative to Begin
-  std::string Text;
-};
-
-std::optional<KernelText> kernelText(const clang::SourceManager &SM,
-                                     const clang::FunctionDecl *K,
-                                     std::string &Why);
 
 struct CudaLaunches {
   std::string Launcher; // text to put after the original's copy

@@ -20,6 +20,10 @@
 #              with --force), each work-item running the items of up to 16
 #              work-groups (-DTDR_UNIFY_MIN_GROUPS=1); a kernel named
 #              unify_* must get its paths unified;
+#   diff-split, oclgrind-split  the split transform alone (--transforms=-*,split,
+#              with --force): the rewrite must carry a tdrc-split launch plan,
+#              and tdr_exec --split runs the plan's part kernels one after
+#              another in the kernel's place (the original runs the kernel);
 #   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
 #              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
 #              (NAME_tdr_original, run under NAME), each against the original.
@@ -62,6 +66,14 @@ case "$mode" in
     if [[ $name == unify_* ]] && ! grep -q 'tdrc: path after path' "$out"; then
       echo "the bpu transform left $kernel unchanged" >&2; exit 1
     fi ;;
+  diff-split|oclgrind-split) # the split transform alone; its plan must exist
+    out="$outdir/$name.$mode.tdr.cl"
+    split_flags=()
+    for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || split_flags+=("$f"); done
+    "$tdrc" ${split_flags[@]+"${split_flags[@]}"} --force --transforms=-*,split "$kernel" -o "$out"
+    if ! grep -q 'tdrc-split:' "$out"; then
+      echo "the split transform left $kernel unchanged" >&2; exit 1
+    fi ;;
   diff-keep)
     out="$outdir/$name.keep.tdr.cl"; tdrc --keep-original "$kernel" -o "$out"
     grep -q 'tdrc-variants:' "$out" || { echo "no kernel kept its original in $out" >&2; exit 1; } ;;
@@ -70,6 +82,7 @@ esac
 case "$mode" in
   diff|diff-wg64|diff-dgi|diff-meld|diff-bpu) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
+  diff-split) exec "$tdr_exec" --split "$kernel" "$out" ;;
   diff-keep)
     TDR_EXEC_BUILD_OPTIONS=-DTDR_HOST_CHOOSES "$tdr_exec" "$kernel" "$out"
     # The same file with the names swapped: NAME is now the kept original.
@@ -80,6 +93,7 @@ case "$mode" in
     done
     exec "$tdr_exec" "$kernel" "$swapped" ;;
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  oclgrind-split) TDR_EXEC_FLAGS=--split exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
   oclgrind|oclgrind-dgi|oclgrind-meld|oclgrind-bpu) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;

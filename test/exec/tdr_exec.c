@@ -1,7 +1,8 @@
 /* tdr_exec: differential execution harness for tdrc.
  *
- *   tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback] ORIGINAL.cl REWRITTEN.cl
- *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback] FILE.cl   (no comparison; for Oclgrind)
+ *   tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback|--split] ORIGINAL.cl REWRITTEN.cl
+ *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback|--split] FILE.cl
+ *            (no comparison; for Oclgrind)
  *
  * Runs a kernel's ORIGINAL and REWRITTEN source on the default device (see
  * tdrcl_env_init) with identical deterministic inputs, for every seed x local
@@ -30,11 +31,20 @@
  * report is checked after every run (feedback_check.h; FEEDBACK-ERROR lines
  * count as mismatches).
  *
+ * --split: REWRITTEN (or FILE) runs every checked kernel K as the launch plan
+ * of tdrc's split transform: the parts its "tdrc-split: kernel=K parts=..."
+ * descriptor names (split_plan.h), each given K's arguments and enqueued one
+ * after another with K's global and local sizes, then the buffers are read
+ * back. A kernel without a descriptor there is an error (exit 2), so a test
+ * cannot pass without its plan running. ORIGINAL always runs K itself. Not
+ * with --feedback (the parts would share one report).
+ *
  * TDR_EXEC_BUILD_OPTIONS (environment): options added to both builds.
  *
  * Exit status: 0 all identical, 1 mismatch, 2 spec / OpenCL / usage error.
  */
 #include "feedback_check.h"
+#include "split_plan.h"
 #include "tdr/cl_host.h"
 
 #include <ctype.h>
@@ -89,13 +99,16 @@ typedef struct {
   int has_mix;
 } exec_spec;
 
-/* One built program under test, with one kernel object per spec. */
+/* One built program under test, with one kernel object per spec, or with
+ * --split the part kernels of each spec's launch plan instead. */
 typedef struct {
   const char *path;
   cl_program prog;
   int nkernels;
   cl_kernel kernel[MAX_KERNELS];
-  size_t wg_max[MAX_KERNELS];
+  int nparts[MAX_KERNELS];       /* 0: run kernel[ki] itself */
+  cl_kernel *parts[MAX_KERNELS]; /* malloc'd, in launch order */
+  size_t wg_max[MAX_KERNELS];    /* the least of every kernel the launch runs */
   char feedback[MAX_KERNELS]; /* last parameter is tdr_feedback */
 } program;
 
@@ -610,54 +623,88 @@ static void make_inputs(launch *ln, int seed, mix_id mix) {
   }
 }
 
+/* " of part 'NAME'" when k is a part kernel of a split plan, else "": so a
+ * failure names the part. */
+static void part_label(char *out, size_t cap, const program *p, int ki, cl_kernel k) {
+  char name[SPLIT_NAME_MAX] = "?";
+  out[0] = '\0';
+  if (!p->nparts[ki] || !k)
+    return;
+  clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+  snprintf(out, cap, " of part '%s'", name);
+}
+
+/* Exits 2 naming call, argument i and (for a part kernel k) the part. */
+static _Noreturn void arg_fail(const program *p, const launch *ln, cl_kernel k, int i,
+                               const char *call, cl_int err) {
+  const arg_spec *a = &ln->sp->args[i];
+  char what[320], label[SPLIT_NAME_MAX + 16];
+  part_label(label, sizeof label, p, ln->ki, k);
+  snprintf(what, sizeof what, "%s for arg %d '%s' (%s %s)%s", call, i, a->name,
+           kind_names[a->kind], type_names[a->type], label);
+  cl_fail(p->path, what, err);
+}
+
+/* Gives kernel k the arguments of ln; buffers are mem[]. */
+static void set_args(const program *p, const launch *ln, cl_kernel k, cl_mem mem[MAX_ARGS]) {
+  const exec_spec *sp = ln->sp;
+  for (int i = 0; i < sp->nargs; i++) {
+    cl_int err = CL_SUCCESS;
+    switch (sp->args[i].kind) {
+    case A_BUF:
+      err = clSetKernelArg(k, i, sizeof(cl_mem), &mem[i]);
+      break;
+    case A_VAL:
+      err = clSetKernelArg(k, i, 4, &ln->value[i]);
+      break;
+    case A_LOCAL:
+      err = clSetKernelArg(k, i, 4 * ln->elems[i], NULL);
+      break;
+    }
+    if (err != CL_SUCCESS)
+      arg_fail(p, ln, k, i, "clSetKernelArg", err);
+  }
+}
+
 /* Uploads the inputs, runs p once, and reads every buffer back into out[]
  * (malloc'd; non-buffer slots stay NULL).  Returns the feedback report's
  * problems (0 without tdr_feedback). */
 static int run_once(const program *p, cl_command_queue q, cl_context ctx, const launch *ln,
                     void *out[MAX_ARGS]) {
   const exec_spec *sp = ln->sp;
-  cl_kernel kernel = p->kernel[ln->ki];
+  /* What one launch runs: the kernel itself, or with --split the parts of
+   * its plan, in order on the in-order queue, sharing arguments and buffers
+   * as the kernel would have them. */
+  int nk = p->nparts[ln->ki] ? p->nparts[ln->ki] : 1;
+  const cl_kernel *ks = p->nparts[ln->ki] ? p->parts[ln->ki] : &p->kernel[ln->ki];
   cl_mem mem[MAX_ARGS] = {0}, fb = NULL;
-  if (p->feedback[ln->ki]) {
+  if (p->feedback[ln->ki]) { /* never with --split */
     if (!(fb = fb_create(ctx, p->path)))
       exit(2);
-    CL_CHECK(p->path, clSetKernelArg, kernel, sp->nargs, sizeof fb, &fb);
+    CL_CHECK(p->path, clSetKernelArg, ks[0], sp->nargs, sizeof fb, &fb);
   }
   for (int i = 0; i < sp->nargs; i++) {
-    cl_int err = CL_SUCCESS;
-    const char *call = "clSetKernelArg";
-    switch (sp->args[i].kind) {
-    case A_BUF: {
-      size_t bytes = 4 * (ln->elems[i] + ln->guard);
-      mem[i] =
-          clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, ln->input[i], &err);
-      if (err == CL_SUCCESS)
-        err = clSetKernelArg(kernel, i, sizeof(cl_mem), &mem[i]);
-      else
-        call = "clCreateBuffer";
-      break;
-    }
-    case A_VAL:
-      err = clSetKernelArg(kernel, i, 4, &ln->value[i]);
-      break;
-    case A_LOCAL:
-      err = clSetKernelArg(kernel, i, 4 * ln->elems[i], NULL);
-      break;
-    }
+    if (sp->args[i].kind != A_BUF)
+      continue;
+    cl_int err;
+    size_t bytes = 4 * (ln->elems[i] + ln->guard);
+    mem[i] =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, ln->input[i], &err);
+    if (err != CL_SUCCESS)
+      arg_fail(p, ln, NULL, i, "clCreateBuffer", err);
+  }
+  for (int k = 0; k < nk; k++)
+    set_args(p, ln, ks[k], mem);
+  for (int k = 0; k < nk; k++) {
+    cl_int err =
+        clEnqueueNDRangeKernel(q, ks[k], sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
-      char what[192];
-      snprintf(what, sizeof what, "%s for arg %d '%s' (%s %s)", call, i, sp->args[i].name,
-               kind_names[sp->args[i].kind], type_names[sp->args[i].type]);
+      char what[256], lstr[64], label[SPLIT_NAME_MAX + 16];
+      format_local(lstr, sizeof lstr, sp, ln->local);
+      part_label(label, sizeof label, p, ln->ki, ks[k]);
+      snprintf(what, sizeof what, "clEnqueueNDRangeKernel(local=%s)%s", lstr, label);
       cl_fail(p->path, what, err);
     }
-  }
-  cl_int err =
-      clEnqueueNDRangeKernel(q, kernel, sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
-  if (err != CL_SUCCESS) {
-    char what[128], lstr[64];
-    format_local(lstr, sizeof lstr, sp, ln->local);
-    snprintf(what, sizeof what, "clEnqueueNDRangeKernel(local=%s)", lstr);
-    cl_fail(p->path, what, err);
   }
   CL_CHECK(p->path, clFinish, q);
   int fb_bad = 0;
@@ -724,19 +771,21 @@ static int compare(const launch *ln, int seed, mix_id mix, void *a[MAX_ARGS], vo
 
 /* -------------------------------------------------------------- programs */
 
-/* Creates the kernel object of specs[ki] in p and checks its parameters
- * against the spec. */
-static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki) {
+/* Creates kernel kname of p and checks its parameters against sp: the
+ * spec's own kernel, or a part of its split plan (which has its parameters).
+ * Sets *wg_max, and *feedback when the last parameter is tdr_feedback. */
+static cl_kernel create_kernel(const program *p, tdrcl_env *env, const exec_spec *sp,
+                               const char *kname, size_t *wg_max, char *feedback) {
   const char *path = p->path;
   cl_int err;
-  cl_kernel k = p->kernel[ki] = clCreateKernel(p->prog, sp->kernel, &err);
+  cl_kernel k = clCreateKernel(p->prog, kname, &err);
   if (err != CL_SUCCESS) {
     char what[192];
-    snprintf(what, sizeof what, "clCreateKernel('%s')", sp->kernel);
+    snprintf(what, sizeof what, "clCreateKernel('%s')", kname);
     cl_fail(path, what, err);
   }
   CL_CHECK(path, clGetKernelWorkGroupInfo, k, env->device, CL_KERNEL_WORK_GROUP_SIZE,
-           sizeof p->wg_max[ki], &p->wg_max[ki], NULL);
+           sizeof *wg_max, wg_max, NULL);
   cl_uint nparams;
   CL_CHECK(path, clGetKernelInfo, k, CL_KERNEL_NUM_ARGS, sizeof nparams, &nparams, NULL);
   if (allow_feedback && (int)nparams == sp->nargs + 1) {
@@ -744,18 +793,18 @@ static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki)
     clGetKernelArgInfo(k, nparams - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
     if (strcmp(name, "tdr_feedback"))
       spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s: last parameter '%s', not tdr_feedback",
-                 sp->kernel, path, name);
-    p->feedback[ki] = 1;
+                 kname, path, name);
+    *feedback = 1;
   } else if ((int)nparams != sp->nargs)
     spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s has %u parameters but %d 'arg' lines",
-               sp->kernel, path, nparams, sp->nargs);
+               kname, path, nparams, sp->nargs);
   /* Catch spec typos where the implementation reports parameter info. */
   for (int i = 0; i < sp->nargs; i++) {
     char name[256];
     cl_kernel_arg_address_qualifier aq;
     if (clGetKernelArgInfo(k, i, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) ||
         clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL))
-      return;
+      return k;
     const arg_spec *a = &sp->args[i];
     if (path == sp->file && strcmp(name, a->name)) /* names: spec file only */
       spec_error(sp->file, a->line, "arg %d is '%s' in the spec but '%s' in %s", i, a->name, name,
@@ -772,12 +821,45 @@ static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki)
                  "arg '%s' is declared '%s' but its address space in %s does not match", a->name,
                  kind_names[a->kind], path);
   }
+  return k;
+}
+
+/* Creates the kernel object of specs[ki] in p and checks its parameters
+ * against the spec. */
+static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki) {
+  p->kernel[ki] = create_kernel(p, env, sp, sp->kernel, &p->wg_max[ki], &p->feedback[ki]);
+}
+
+/* --split: creates the parts of the launch plan that text (p's source)
+ * gives specs[ki]'s kernel, in place of the kernel itself. No plan is an
+ * error: a split test must never pass on a kernel it did not split. */
+static void load_split(program *p, tdrcl_env *env, const exec_spec *sp, int ki,
+                       const char *text) {
+  static split_plan plan; /* ~8 KiB */
+  int found = split_plan_find(text, p->path, sp->kernel, &plan);
+  if (found < 0)
+    exit(2);
+  if (!found) {
+    fprintf(stderr, "tdr_exec: %s: --split: no 'tdrc-split: kernel=%s' descriptor for kernel %s\n",
+            p->path, sp->kernel, sp->kernel);
+    exit(2);
+  }
+  p->nparts[ki] = plan.nparts;
+  p->parts[ki] = xcalloc(plan.nparts, sizeof(cl_kernel));
+  p->wg_max[ki] = SIZE_MAX; /* every part must launch with the local size */
+  for (int i = 0; i < plan.nparts; i++) {
+    size_t wg;
+    char feedback = 0; /* --feedback is refused with --split */
+    p->parts[ki][i] = create_kernel(p, env, sp, plan.part[i], &wg, &feedback);
+    if (wg < p->wg_max[ki])
+      p->wg_max[ki] = wg;
+  }
 }
 
 /* Builds path once and creates the kernel of every selected spec
- * (run[ki] != 0). */
+ * (run[ki] != 0), or with split the parts of its launch plan. */
 static void load_program(program *p, tdrcl_env *env, const exec_spec *specs, int nspecs,
-                         const int *run, const char *path) {
+                         const int *run, const char *path, int split) {
   p->path = path;
   p->nkernels = nspecs;
   /* -cl-kernel-arg-info only adds metadata; it lets us check arg names. */
@@ -791,15 +873,25 @@ static void load_program(program *p, tdrcl_env *env, const exec_spec *specs, int
   p->prog = tdrcl_build_file(env, path, options);
   if (!p->prog)
     exit(2);
+  char *text = split ? tdrcl_read_file(path, NULL) : NULL;
+  if (split && !text)
+    exit(2);
   for (int ki = 0; ki < nspecs; ki++)
-    if (run[ki])
+    if (run[ki] && split)
+      load_split(p, env, &specs[ki], ki, text);
+    else if (run[ki])
       load_kernel(p, env, &specs[ki], ki);
+  free(text);
 }
 
 static void release_program(program *p) {
-  for (int ki = 0; ki < p->nkernels; ki++)
+  for (int ki = 0; ki < p->nkernels; ki++) {
     if (p->kernel[ki])
       clReleaseKernel(p->kernel[ki]);
+    for (int i = 0; i < p->nparts[ki]; i++)
+      clReleaseKernel(p->parts[ki][i]);
+    free(p->parts[ki]);
+  }
   if (p->prog)
     clReleaseProgram(p->prog);
 }
@@ -807,10 +899,11 @@ static void release_program(program *p) {
 /* ------------------------------------------------------------------- main */
 
 static _Noreturn void usage(void) {
-  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback] ORIGINAL.cl "
-                  "REWRITTEN.cl\n"
-                  "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback] "
-                  "FILE.cl\n");
+  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback|--split] "
+                  "ORIGINAL.cl REWRITTEN.cl\n"
+                  "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] "
+                  "[--feedback|--split] FILE.cl\n"
+                  "  --split: REWRITTEN (or FILE) runs each kernel's tdrc-split launch plan\n");
   exit(2);
 }
 
@@ -888,7 +981,7 @@ static int check_kernel(const exec_spec *sp, int ki, program *prog, int nfiles, 
 }
 
 int main(int argc, char **argv) {
-  int quick = 0, run_only = 0, seeds_override = 0;
+  int quick = 0, run_only = 0, seeds_override = 0, split = 0;
   const char *files[2], *only = NULL;
   int nfiles = 0;
   for (int i = 1; i < argc; i++) {
@@ -898,6 +991,8 @@ int main(int argc, char **argv) {
       run_only = 1;
     else if (!strcmp(argv[i], "--feedback"))
       allow_feedback = 1;
+    else if (!strcmp(argv[i], "--split"))
+      split = 1;
     else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
       only = argv[++i];
     else if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
@@ -916,6 +1011,10 @@ int main(int argc, char **argv) {
   }
   if (nfiles != (run_only ? 1 : 2))
     usage();
+  if (split && allow_feedback) { /* the parts would share one report */
+    fprintf(stderr, "tdr_exec: --split and --feedback do not combine\n");
+    return 2;
+  }
 
   exec_spec *specs;
   int nspecs = parse_specs(files[0], &specs);
@@ -934,8 +1033,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   static program prog[2];
+  /* --split: the last file (REWRITTEN, or FILE with --run-only) runs the
+   * plans; ORIGINAL always runs the kernels themselves. */
   for (int f = 0; f < nfiles; f++)
-    load_program(&prog[f], &env, specs, nspecs, run, files[f]);
+    load_program(&prog[f], &env, specs, nspecs, run, files[f], split && f == nfiles - 1);
 
   size_t max_items[3] = {0};
   CL_CHECK(files[0], clGetDeviceInfo, env.device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof max_items,

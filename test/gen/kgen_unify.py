@@ -29,7 +29,11 @@ uint wraps), so every kernel is well defined; a work-item writes only its
 own elements (and the histogram through atomics).  Each kernel carries its
 `// EXEC:` spec for tdr_exec.
 
-    kgen_unify.py --seed S --index I -o FILE.cl
+--guard-block (the split transform's shapes): half of the kernels keep the
+bounds check as a block around everything, `if (idx < w) { ... }`, as
+image kernels do, instead of an early return.
+
+    kgen_unify.py --seed S --index I [--guard-block] -o FILE.cl
 """
 import argparse
 import random
@@ -58,6 +62,8 @@ void hput(__global int *p, int v) { *p = v % 7919; }
 class UnifyGen:
     def __init__(self, seed, index):
         self.r = random.Random("kunify:%d:%d" % (seed, index))
+        self.r_seed = "kunify-guard:%d:%d" % (seed, index)
+        self.guard_block = False    # --guard-block
         self.name = "u%d_%d" % (seed, index)
         self.lines = []
         self.depth = 1
@@ -460,19 +466,29 @@ class UnifyGen:
         head.append("// EXEC: arg salt val int value=%d" % r.randint(1, 100))
         params += ", int salt"
         self.emit("")
+        # Drawn apart, so that the kernels without --guard-block stay as
+        # they were.
+        block = self.guard_block and random.Random(self.r_seed).random() < 0.5
         if self.two_d:
             self.emit("int x = get_global_id(0);")
             self.emit("int y = get_global_id(1);")
-            self.emit("if (x >= w || y >= h)")
-            self.emit("    return;")
-            self.emit("int idx = y * w + x;")
+            self.emit("if (x < w && y < h) {" if block else "if (x >= w || y >= h)")
+            self.emit("    return;" if not block else "int idx = y * w + x;")
+            if not block:
+                self.emit("int idx = y * w + x;")
         else:
             self.emit("int idx = get_global_id(0);")
-            self.emit("if (idx >= w)")
-            self.emit("    return;")
+            self.emit("if (idx < w) {" if block else "if (idx >= w)")
+            if not block:
+                self.emit("    return;")
+        if block:
+            self.depth += 1
         self.prefix()
         self.branch()
         self.suffix()
+        if block:
+            self.depth -= 1
+            self.emit("}")
         body = "\n".join(self.lines[1:])
         text = "\n".join(head) + "\n\n"
         for name, value in self.macros:
@@ -489,10 +505,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--index", type=int, default=0)
+    ap.add_argument("--guard-block", action="store_true",
+                    help="the bounds check as a block around the kernel (half the kernels)")
     ap.add_argument("-o", "--output", required=True)
     a = ap.parse_args()
     with open(a.output, "w") as f:
-        f.write(UnifyGen(a.seed, a.index).kernel())
+        g = UnifyGen(a.seed, a.index)
+        g.guard_block = a.guard_block
+        f.write(g.kernel())
 
 
 if __name__ == "__main__":

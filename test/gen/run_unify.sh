@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/gen/run_unify.sh TDRC TDR_EXEC OUTDIR [COUNT] [SEED] [OCLGRIND_SAMPLE]:
+# test/gen/run_unify.sh TDRC TDR_EXEC OUTDIR [COUNT] [SEED] [OCLGRIND_SAMPLE] [TRANSFORM]:
 # random kernels of kgen_unify.py (a divergent if/else or else-if chain on
 # loaded data: the bpu transform's shapes), each rewritten by the bpu
 # transform alone (tdrc --force --transforms=-*,bpu --keep-original=false)
@@ -12,8 +12,20 @@
 # generator would no longer test the transform).  One line per failure
 # (GENERATOR, TDRC-FAILED, MISMATCH, EXEC-ERROR, UNIFIED-DECLINE, OCLGRIND);
 # each kernel's files stay in OUTDIR.
+#
+# TRANSFORM split (default bpu): the same kernels, half with the bounds
+# check as a block around them (kgen_unify.py --guard-block), rewritten by
+# the split transform alone (--transforms=-*,split) and compared with the
+# original by running the parts one after another (tdr_exec --split); the
+# `expect decline:` lines are bpu's and do not apply.
 set -uo pipefail
-tdrc=$1 tdr_exec=$2 out=$3 count=${4:-100} seed=${5:-7} sample=${6:-3}
+tdrc=$1 tdr_exec=$2 out=$3 count=${4:-100} seed=${5:-7} sample=${6:-3} transform=${7:-bpu}
+gen_flags=() tdrc_flags=(--force '--transforms=-*,bpu' --keep-original=false)
+marker='tdrc: path after path' exec_flags=()
+if [ "$transform" = split ]; then
+  gen_flags=(--guard-block) tdrc_flags=(--force '--transforms=-*,split')
+  marker='tdrc-split:'
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 export TDR_EXEC_BUILD_OPTIONS="-DTDR_UNIFY_MIN_GROUPS=1"
@@ -21,32 +33,36 @@ export POCL_WORK_GROUP_SPECIALIZATION=0
 fail=0 unified=0 declined=0 expected=0 grinded=0
 for ((i = 0; i < count; i++)); do
   k="$out/u${seed}_$i.cl" t="$out/u${seed}_$i.tdr.cl"
-  python3 "$here/kgen_unify.py" --seed "$seed" --index "$i" -o "$k" || { echo "GENERATOR $k"; fail=$((fail + 1)); continue; }
+  python3 "$here/kgen_unify.py" --seed "$seed" --index "$i" ${gen_flags[@]+"${gen_flags[@]}"} -o "$k" ||
+    { echo "GENERATOR $k"; fail=$((fail + 1)); continue; }
   decline=$(sed -n '1s/.*expect decline: //p' "$k")
+  [ "$transform" = split ] && decline=
   [ -n "$decline" ] && expected=$((expected + 1))
-  if ! "$tdrc" --force '--transforms=-*,bpu' --keep-original=false "$k" -o "$t" --explain > "$t.explain" 2>&1; then
+  if ! "$tdrc" "${tdrc_flags[@]}" "$k" -o "$t" --explain > "$t.explain" 2>&1; then
     echo "TDRC-FAILED $k: $(tail -n 1 "$t.explain")"; fail=$((fail + 1)); continue
   fi
-  if grep -q 'tdrc: path after path' "$t"; then
+  exec_flags=()
+  if grep -q "$marker" "$t"; then
     unified=$((unified + 1))
+    [ "$transform" = split ] && exec_flags=(--split)
     [ -n "$decline" ] && { echo "UNIFIED-DECLINE $k ($decline)"; fail=$((fail + 1)); }
   else
     declined=$((declined + 1))
   fi
-  "$tdr_exec" "$k" "$t" > "$t.exec" 2>&1
+  "$tdr_exec" ${exec_flags[@]+"${exec_flags[@]}"} "$k" "$t" > "$t.exec" 2>&1
   case $? in
     0) ;;
     1) echo "MISMATCH $k: $(grep -m 1 MISMATCH "$t.exec")"; fail=$((fail + 1)) ;;
     *) echo "EXEC-ERROR $k: $(grep -m 1 -E 'error:|failed' "$t.exec")"; fail=$((fail + 1)) ;;
   esac
-  if ((grinded < sample)) && grep -q 'tdrc: path after path' "$t" && command -v "${OCLGRIND:-oclgrind}" > /dev/null; then
+  if ((grinded < sample)) && grep -q "$marker" "$t" && command -v "${OCLGRIND:-oclgrind}" > /dev/null; then
     grinded=$((grinded + 1))
-    OCLGRIND_FLAGS="--build-options -cl-opt-disable" \
+    OCLGRIND_FLAGS="--build-options -cl-opt-disable" TDR_EXEC_FLAGS="${exec_flags[*]}" \
       sh "$here/../exec/oclgrind_check.sh" "$tdr_exec" "$t" > "$t.oclgrind" 2>&1 ||
       { echo "OCLGRIND $t: $(tail -n 2 "$t.oclgrind" | tr '\n' ' ')"; fail=$((fail + 1)); }
   fi
 done
-echo "run_unify: $count kernels (seed $seed), $unified unified, $declined declined" \
+echo "run_unify ($transform): $count kernels (seed $seed), $unified changed, $declined declined" \
   "($expected of a shape bpu must decline), $grinded under Oclgrind, failures: $fail"
-((unified * 2 >= count)) || { echo "run_unify: fewer than half got their paths unified"; fail=$((fail + 1)); }
+((unified * 2 >= count)) || { echo "run_unify: fewer than half were changed by $transform"; fail=$((fail + 1)); }
 ((fail == 0))

@@ -39,6 +39,20 @@ std::optional<std::string> switchPaths(const clang::SwitchStmt *S,
 /// The else-if chain headed by If: If itself, then every `else if`.
 std::vector<const clang::IfStmt *> elseIfChain(const clang::IfStmt *If);
 
+/// A statement that only returns (`return;`, `{ return; }`).
+bool isReturnOnly(const clang::Stmt *S);
+
+/// The paths of the whole else-if chain headed by If (no length limit):
+/// Arms[k] runs where Conds[k] is the first condition that holds, one more
+/// arm (null: nothing) where none does.  The if that declares a variable or
+/// is not a plain if, if any, and then the paths are incomplete.
+struct ChainPaths {
+  std::vector<const clang::Expr *> Conds;
+  std::vector<const clang::Stmt *> Arms;
+  const clang::IfStmt *NotPlain = nullptr;
+};
+ChainPaths chainPaths(const clang::IfStmt *If);
+
 } // namespace tdrc
 
 #endif

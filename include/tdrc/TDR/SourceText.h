@@ -4,7 +4,7 @@
 // of a node (none when it starts or ends inside a macro expansion), a
 // statement with its semicolon, the indentation of a line, and a node's text
 // re-spelled with some of the expressions inside it replaced (the ID
-// queries a transform redirects).
+// queries a transform redirects), and a kernel's whole text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_TDR_SOURCETEXT_H
@@ -58,6 +58,20 @@ private:
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;
 };
+
+/// A kernel's declaration as written in the main file, from its first token
+/// (attributes included) to its closing brace: the text that --keep-original
+/// and the split transform copy under another name.
+struct KernelText {
+  unsigned Begin = 0, End = 0; // offsets: first token, after the last brace
+  unsigned LineStart = 0;      // start of the first token's line
+  unsigned NameAt = 0;         // the name, relative to Begin
+  std::string Text;
+};
+
+std::optional<KernelText> kernelText(const clang::SourceManager &SM,
+                                     const clang::FunctionDecl *K,
+                                     std::string &Why);
 
 } // namespace tdrc
 

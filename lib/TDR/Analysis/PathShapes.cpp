@@ -61,4 +61,29 @@ std::vector<const IfStmt *> elseIfChain(const IfStmt *If) {
   return Chain;
 }
 
+bool isReturnOnly(const Stmt *S) {
+  if (auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return C->size() == 1 && isReturnOnly(C->body_front());
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
+ChainPaths chainPaths(const IfStmt *If) {
+  ChainPaths P;
+  for (;;) {
+    if (If->getConditionVariable() || If->getInit() || If->isConsteval() ||
+        If->isConstexpr()) {
+      P.NotPlain = If;
+      return P;
+    }
+    P.Conds.push_back(If->getCond());
+    P.Arms.push_back(If->getThen());
+    auto *Next = dyn_cast_or_null<IfStmt>(If->getElse());
+    if (!Next) {
+      P.Arms.push_back(If->getElse());
+      return P;
+    }
+    If = Next;
+  }
+}
+
 } // namespace tdrc

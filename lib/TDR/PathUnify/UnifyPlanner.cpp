@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "UnifyPlan.h"
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/Transform.h"
 
 using namespace clang;
@@ -21,12 +22,6 @@ namespace {
 
 /// Most paths one work-item tracks (one bit mask per path).
 constexpr unsigned MaxPaths = 8;
-
-bool isReturnOnly(const Stmt *S) {
-  if (auto *C = dyn_cast_or_null<CompoundStmt>(S))
-    return C->size() == 1 && isReturnOnly(C->body_front());
-  return isa_and_nonnull<ReturnStmt>(S);
-}
 
 bool isGuard(const IfStmt *If) {
   return !If->getElse() && isReturnOnly(If->getThen());
@@ -62,23 +57,15 @@ std::optional<std::string> UnifyShape::returns(const Stmt *S, bool Nested) {
 }
 
 std::optional<std::string> UnifyShape::chain() {
-  const IfStmt *If = P.Branch;
-  for (;;) {
-    if (If->getConditionVariable() || If->getInit() || If->isConsteval() ||
-        If->isConstexpr())
-      return "the if at " + A.loc(If->getIfLoc()) +
-             " declares a variable or is not a plain if";
-    if (auto Why = whyNotRepeatable(A, If->getCond(), /*NoWrites=*/true))
+  ChainPaths C = chainPaths(P.Branch);
+  if (C.NotPlain)
+    return "the if at " + A.loc(C.NotPlain->getIfLoc()) +
+           " declares a variable or is not a plain if";
+  for (const Expr *Cond : C.Conds)
+    if (auto Why = whyNotRepeatable(A, Cond, /*NoWrites=*/true))
       return "its condition cannot be tested apart from its path: " + *Why;
-    P.Conds.push_back(If->getCond());
-    P.Arms.push_back(If->getThen());
-    auto *Next = dyn_cast_or_null<IfStmt>(If->getElse());
-    if (!Next) {
-      P.Arms.push_back(If->getElse());
-      break;
-    }
-    If = Next;
-  }
+  P.Conds = std::move(C.Conds);
+  P.Arms = std::move(C.Arms);
   if (P.Arms.size() > MaxPaths)
     return "the chain has " + std::to_string(P.Arms.size()) +
            " paths (at most " + std::to_string(MaxPaths) + ")";

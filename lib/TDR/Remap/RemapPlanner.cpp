@@ -35,16 +35,6 @@ PlannerState::PlannerState(KernelAnalyses &A, const PlannerOptions &O)
   Plan.Kernel = A.Kernel;
 }
 
-[[maybe_unused]] static unsigned dimValue(unsigned V, ASTContext &) {
-  return V;
-}
-[[maybe_unused]] static unsigned dimValue(const Expr *E, ASTContext &Ctx) {
-  if (!E)
-    return 1;
-  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
-  return V ? unsigned(V->getZExtValue()) : 0;
-}
-
 namespace {
 
 void collectBranches(const Stmt *S, std::vector<const Stmt *> &Out) {
@@ -176,8 +166,8 @@ void RoundPlanner::workGroupBound() {
   P.MaxWorkGroupSize = S.Opts.MaxWorkGroupSize;
   P.FeedbackNeighbors = S.Opts.FeedbackNeighbors;
   if (auto *A = S.Kernel->getAttr<ReqdWorkGroupSizeAttr>()) {
-    unsigned N = dimValue(A->getXDim(), Ctx) * dimValue(A->getYDim(), Ctx) *
-                 dimValue(A->getZDim(), Ctx);
+    unsigned N = attrDimValue(A->getXDim(), Ctx) * attrDimValue(A->getYDim(), Ctx) *
+                 attrDimValue(A->getZDim(), Ctx);
     if (N) {
       P.MaxWorkGroupSize = N;
       P.FixedWorkGroupSize = true;

@@ -1,5 +1,6 @@
 //===- SourceText.cpp - Main-file text of AST nodes, for emitters ---------===//
 #include "tdrc/TDR/SourceText.h"
+#include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,6 +112,45 @@ std::string SourceText::declared(QualType T, llvm::StringRef Name) const {
   for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
     Decl.erase(At, 10); // the default address space, spelled out
   return Decl;
+}
+
+std::optional<KernelText> kernelText(const SourceManager &SM,
+                                     const FunctionDecl *K, std::string &Why) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
+  // A macro may spell the first words (CUDA's __global__); the copy starts
+  // where it is expanded.
+  SourceLocation Begin = SM.getExpansionLoc(K->getBeginLoc());
+  // Attributes written before the declaration (`__attribute__((...))`).
+  for (const Attr *A : K->attrs()) {
+    SourceLocation L = SM.getExpansionLoc(A->getRange().getBegin());
+    if (L.isValid() && L.isFileID() && SM.isInMainFile(L) &&
+        SM.isBeforeInTranslationUnit(L, Begin))
+      Begin = L;
+  }
+  SourceLocation End = Body ? Body->getRBracLoc() : SourceLocation();
+  SourceLocation Name = K->getLocation();
+  for (SourceLocation L : {Begin, End, Name})
+    if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L)) {
+      Why = "its declaration is written by a macro";
+      return std::nullopt;
+    }
+  KernelText T;
+  T.Begin = SM.getFileOffset(Begin);
+  T.End = SM.getFileOffset(End) + 1;
+  T.NameAt = SM.getFileOffset(Name) - T.Begin;
+  llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
+  T.Text = Code.substr(T.Begin, T.End - T.Begin).str();
+  std::string N = K->getNameAsString();
+  if (T.NameAt + N.size() > T.Text.size() ||
+      T.Text.compare(T.NameAt, N.size(), N) != 0) {
+    Why = "its name is not spelled where the declaration names it";
+    return std::nullopt;
+  }
+  // The first line's indentation goes before the descriptor, too.
+  T.LineStart = T.Begin;
+  while (T.LineStart > 0 && Code[T.LineStart - 1] != '\n')
+    --T.LineStart;
+  return T;
 }
 
 } // namespace tdrc

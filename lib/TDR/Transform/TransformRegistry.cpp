@@ -1,4 +1,5 @@
 //===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
+#include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Meld/MeldTransform.h"
 #include "tdrc/TDR/PathUnify/PathUnifyTransform.h"
 #include "tdrc/TDR/Remap/RemapTransform.h"
@@ -30,6 +31,13 @@ static const TransformInfo Registry[] = {
      "work-groups, path by path, so a warp's lanes take one side of a "
      "divergent branch together (Kato, Suda & Tamada)",
      makePathUnifyTransform, /*Default=*/false},
+    // Off by default: it pays only where the host runs the launch plan and
+    // measures it (docs/split.md): --transforms=+split or #pragma tdr split.
+    {"split",
+     "branch splitting: one kernel per path of a divergent branch, run one "
+     "after another, so a light path runs at its own occupancy (Carrillo, "
+     "Siegel & Li, CF'09)",
+     makeBranchSplitTransform, /*Default=*/false},
 };
 
 llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }

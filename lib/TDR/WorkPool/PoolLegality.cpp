@@ -35,8 +35,9 @@ bool pointsToLocal(QualType T) {
 class IndependenceScanner : public RecursiveASTVisitor<IndependenceScanner> {
 public:
   IndependenceScanner(KernelAnalyses &A, PoolPlan &P, const FunctionDecl *FD,
-                      bool IsKernel, llvm::DenseSet<const FunctionDecl *> &Seen)
-      : A(A), P(P), FD(FD), IsKernel(IsKernel), Seen(Seen) {}
+                      bool IsKernel, llvm::DenseSet<const FunctionDecl *> &Seen,
+                      bool Redirect)
+      : A(A), P(P), FD(FD), IsKernel(IsKernel), Seen(Seen), Redirect(Redirect) {}
 
   std::optional<std::string> Reason;
 
@@ -57,7 +58,8 @@ public:
   }
 
   bool VisitNamedDecl(NamedDecl *ND) {
-    if (IsKernel && ND->getIdentifier() && ND->getName().starts_with("tdr_"))
+    if (Redirect && IsKernel && ND->getIdentifier() &&
+        ND->getName().starts_with("tdr_"))
       return fail("it already uses the name '" + ND->getNameAsString() +
                   "' (the tdr_ prefix is reserved for tdrc)");
     return true;
@@ -65,7 +67,7 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *DR) {
     if (CudaVarRef R = cudaBuiltinVar(DR);
-        (R.Var == CudaVar::ThreadIdx || R.Var == CudaVar::BlockIdx) &&
+        Redirect && (R.Var == CudaVar::ThreadIdx || R.Var == CudaVar::BlockIdx) &&
         !Members.count(DR))
       return fail("it uses " + std::string(cudaVarName(R.Var)) +
                   " as a whole at " + A.loc(DR->getBeginLoc()));
@@ -112,7 +114,7 @@ public:
     if (const FunctionDecl *Def = userDefinition(Callee)) {
       if (!Seen.insert(Def).second)
         return true;
-      IndependenceScanner Inner(A, P, Def, false, Seen);
+      IndependenceScanner Inner(A, P, Def, false, Seen, Redirect);
       Inner.TraverseStmt(Def->getBody());
       return Inner.Reason ? fail(*Inner.Reason) : true;
     }
@@ -128,7 +130,7 @@ public:
       return fail("it calls the collective " + At +
                   " (its result depends on which items run together)");
     case BuiltinKind::WorkItemLinearId:
-      return fail("it calls " + At + " (not redirected yet)");
+      return !Redirect || fail("it calls " + At + " (not redirected yet)");
     case BuiltinKind::Atomic:
       return atomic(CE, Name, At);
     case BuiltinKind::WorkItemId:
@@ -172,6 +174,8 @@ private:
   }
 
   bool idRef(const Expr *E, PoolIdRef::Kind K, unsigned Dim, StringRef Name) {
+    if (!Redirect)
+      return true;
     if (!IsKernel)
       return fail("helper '" + FD->getNameAsString() + "' reads '" +
                   Name.str() + "' at " + A.loc(E->getBeginLoc()) +
@@ -199,15 +203,16 @@ private:
   const FunctionDecl *FD;
   bool IsKernel;
   llvm::DenseSet<const FunctionDecl *> &Seen;
+  bool Redirect; // the IDs will be redirected: every read must be editable
   llvm::DenseSet<const DeclRefExpr *> Members;
 };
 
 } // namespace
 
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
-                                                 PoolPlan &P) {
+                                                 PoolPlan &P, bool Redirect) {
   llvm::DenseSet<const FunctionDecl *> Seen;
-  IndependenceScanner Scanner(A, P, A.Kernel, true, Seen);
+  IndependenceScanner Scanner(A, P, A.Kernel, true, Seen, Redirect);
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(A.Body));
   if (!Scanner.Reason)
     for (const ParmVarDecl *Parm : A.Kernel->parameters())

@@ -80,8 +80,11 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O);
 /// Why the kernel's work-items cannot run in another order or in other
 /// work-items (barriers, local memory, collectives, atomics whose result is
 /// used, IDs read in helpers or macros); none when they can.  Fills Ids.
+/// Redirect false: the IDs stay as they are (the split transform runs each
+/// work-item in its own place), so where they are read does not matter.
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
-                                                 PoolPlan &P);
+                                                 PoolPlan &P,
+                                                 bool Redirect = true);
 
 /// The kernel's parameters that some use may write: one that is not only
 /// read as a value (assigned, incremented, its address taken, bound to a

@@ -1,0 +1,32 @@
+//===- BranchSplitTransform.h - Branch splitting as a transform -----------===//
+//
+// The split transform (branch splitting, Carrillo, Siegel & Li, CF'09): a
+// kernel whose divergent branch has a light path and a heavy one runs, for
+// every work-item, at the occupancy the heavy path's registers allow.  The
+// transform leaves the kernel as it was and adds one kernel per path
+// (K__p0, K__p1, ...), each re-evaluating the decision and running only its
+// own path; run one after another they compute what K computes, and the
+// light ones run at their own occupancy.  The host runs that launch plan in
+// place of K (runtime/cl, or the parts launched in order), keeping it only
+// where it measures faster.  Planner: BranchSplit/SplitPlanner.cpp; text:
+// BranchSplit/SplitEmitter.cpp; docs/split.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_TDR_BRANCHSPLIT_BRANCHSPLITTRANSFORM_H
+#define TDRC_TDR_BRANCHSPLIT_BRANCHSPLITTRANSFORM_H
+
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+
+namespace tdrc {
+
+class Transform;
+std::unique_ptr<Transform> makeBranchSplitTransform();
+
+/// The name of kernel K's part for path I: "K__pI".
+std::string splitPartName(llvm::StringRef K, unsigned I);
+
+} // namespace tdrc
+
+#endif

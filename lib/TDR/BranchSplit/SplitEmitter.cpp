@@ -1,0 +1,81 @@
+//===- SplitEmitter.cpp - The path kernels and their descriptor -----------===//
+//
+// After the kernel, unchanged, come one descriptor line and the parts:
+//
+//   /* tdrc-split: kernel=K parts=K__p0,K__p1 reads=1 writes=0 */
+//   __kernel void K__p0(...) { ... if (c) { path 0 } else { return; } ... }
+//   __kernel void K__p1(...) { ... if (c) { return; } else { path 1 } ... }
+//
+// Each part is the kernel's own text (comments, macros and formatting kept)
+// with its name changed and every arm but its own replaced by `return`; a
+// chain without a final else gets `else { return; }` in every part but the
+// last, which runs the work-items no condition takes.  reads= and writes=
+// are the parameters (by index) the parts read before the branch and the
+// kernel may write: a host that binds one buffer to both must run K.
+//
+//===----------------------------------------------------------------------===//
+#include "SplitEmitter.h"
+#include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
+#include "tdrc/TDR/SourceText.h"
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+std::string indexList(const std::vector<unsigned> &L) {
+  std::string S;
+  for (unsigned I : L)
+    S += (S.empty() ? "" : ",") + std::to_string(I);
+  return S;
+}
+
+} // namespace
+
+bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
+                     std::string &Why) {
+  std::optional<KernelText> T =
+      kernelText(Ctx.getSourceManager(), P.Kernel, Why);
+  if (!T)
+    return false;
+  SourceText ST(Ctx);
+  std::vector<std::optional<SourceText::Range>> Arm;
+  for (const Stmt *S : P.Arms) {
+    Arm.push_back(S ? ST.stmtRange(S) : std::nullopt);
+    if (S && !Arm.back()) {
+      Why = "the path at " + ST.where(S->getBeginLoc()) +
+            " is spelled inside a macro";
+      return false;
+    }
+  }
+  std::string K = P.Kernel->getNameAsString();
+  unsigned N = unsigned(P.Arms.size());
+  std::string Parts;
+  for (unsigned I = 0; I < N; ++I)
+    Parts += (I ? "," : "") + splitPartName(K, I);
+  std::string Out = "\n\n/* tdrc-split: kernel=" + K + " parts=" + Parts +
+                    " reads=" + indexList(P.Reads) +
+                    " writes=" + indexList(P.Writes) + " */\n"
+                    "// tdrc: '" + K + "' split at its branch at " +
+                    ST.where(P.Branch->getIfLoc()) +
+                    ", one kernel per path; run in this order, with its "
+                    "arguments and sizes, they compute what it computes.\n";
+  for (unsigned I = 0; I < N; ++I) {
+    std::vector<std::pair<SourceText::Range, std::string>> Subs;
+    Subs.push_back({{T->Begin + T->NameAt,
+                     T->Begin + T->NameAt + unsigned(K.size())},
+                    splitPartName(K, I)});
+    for (unsigned J = 0; J < N; ++J)
+      if (J != I && Arm[J])
+        Subs.push_back({*Arm[J], "{ return; }"});
+    if (!P.Arms.back() && I + 1 != N) // only the last part runs "none"
+      Subs.push_back({{Arm[N - 2]->End, Arm[N - 2]->End}, " else { return; }"});
+    Out += "\n" + ST.respell({T->Begin, T->End}, std::move(Subs)) + "\n";
+  }
+  Edits.insert(T->End, Out);
+  return true;
+}
+
+} // namespace tdrc

@@ -1,0 +1,74 @@
+//===- SplitModel.cpp - Can splitting raise the occupancy at all? ---------===//
+//
+// Splitting pays through occupancy alone: a part whose path needs fewer
+// registers than the kernel's heaviest runs more warps per SM (Carrillo,
+// Siegel & Li: speedup = T / (sum of t_i / rho_i + overhead)).  Which part
+// needs how many registers is known only after compilation, and the time of
+// each path only at launch, so the decision is the host's measurement
+// (runtime/cl times the plan against the kernel and keeps the faster).
+// What is certain before that is where the formula has nothing to gain: a
+// kernel that already runs at full occupancy on the --gpu given, with the
+// --regs measured for it, or one whose occupancy a limit other than
+// registers sets (every part keeps it).  Without --gpu and --regs nothing is
+// guessed.
+//
+//===----------------------------------------------------------------------===//
+#include "SplitPlan.h"
+#include "tdrc/Occupancy/KernelUsage.h"
+#include "tdrc/Occupancy/Occupancy.h"
+#include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/Transform.h"
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+/// The largest work-group the kernel runs with: reqd_work_group_size or
+/// __launch_bounds__, else --max-workgroup-size.
+unsigned workGroupSize(const FunctionDecl *K, const TransformOptions &O) {
+  ASTContext &Ctx = K->getASTContext();
+  if (auto *A = K->getAttr<ReqdWorkGroupSizeAttr>())
+    if (unsigned N = attrDimValue(A->getXDim(), Ctx) * attrDimValue(A->getYDim(), Ctx) *
+                     attrDimValue(A->getZDim(), Ctx))
+      return N;
+  if (auto *A = K->getAttr<CUDALaunchBoundsAttr>())
+    if (unsigned N = attrDimValue(A->getMaxThreads(), Ctx))
+      return N;
+  return O.MaxWorkGroupSize;
+}
+
+} // namespace
+
+std::optional<std::string> whySplitCannotPay(KernelAnalyses &A,
+                                             const TransformOptions &O,
+                                             std::string &Note) {
+  if (!O.Gpu || !O.KernelRegs) {
+    Note = "the host measures whether the plan pays (give --gpu and the "
+           "--regs measured for the kernel to have its occupancy checked)";
+    return std::nullopt;
+  }
+  unsigned Wg = workGroupSize(A.Kernel, O);
+  OccupancyResult Now =
+      computeOccupancy(*O.Gpu, Wg, O.KernelRegs, O.KernelSmem);
+  std::string Budget = "with " + std::to_string(O.KernelRegs) +
+                       " registers in work-groups of " + std::to_string(Wg) +
+                       ", " + describeOccupancy(*O.Gpu, Now);
+  if (Now.BlocksPerSM == 0)
+    return "the kernel cannot run as given (" + Budget + ")";
+  // The parts' best case: a path that needs only what any kernel does.
+  OccupancyResult Best =
+      computeOccupancy(*O.Gpu, Wg, EstimateBaseRegisters, O.KernelSmem);
+  if (Best.BlocksPerSM <= Now.BlocksPerSM)
+    return "no part can run more work-groups per SM than the kernel (" +
+           Budget + "; limited by " + limitName(Now.Limiter) +
+           ", which every part keeps)";
+  Note = "below full occupancy (" + Budget + "; a light part may run up to " +
+         std::to_string(Best.BlocksPerSM) +
+         " work-groups per SM); the host measures whether the plan pays";
+  return std::nullopt;
+}
+
+} // namespace tdrc
