@@ -65,18 +65,15 @@ private:
   clang::AnalysisDeclContext *ADC = nullptr;
 };
 
-/// A dimension of reqd_work_group_size (a value in LLVM 19, an expression
-/// later; none: 1) or __launch_bounds__; 0 when it is no constant.
-[[maybe_unused]] inline unsigned attrDimValue(unsigned V, clang::ASTContext &) {
-  return V;
-}
-[[maybe_unused]] inline unsigned attrDimValue(const clang::Expr *E,
-                                              clang::ASTContext &Ctx) {
-  if (!E)
-    return 1;
-  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
-  return V ? unsigned(V->getZExtValue()) : 0;
-}
+/// The largest work-group a kernel runs with: reqd_work_group_size's
+/// product (Fixed), or CUDA's __launch_bounds__ (a larger launch fails;
+/// LaunchBounds), else Default.
+struct WorkGroupBound {
+  unsigned Size = 0;
+  bool Fixed = false;
+  bool LaunchBounds = false;
+};
+WorkGroupBound workGroupBound(const clang::FunctionDecl *K, unsigned Default);
 
 /// The condition of an if, switch or loop.
 const clang::Expr *condOf(const clang::Stmt *S);

@@ -1,5 +1,6 @@
 //===- KernelAnalyses.cpp - Analyses of one kernel, computed once ----------===//
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -118,6 +119,37 @@ const Expr *condOf(const Stmt *S) {
 Dep KernelAnalyses::condDep(const Stmt *S) {
   const Expr *C = condOf(S);
   return C ? TD.exprDep(C).Level : Dep::Uniform;
+}
+
+// reqd_work_group_size's dimensions are values in LLVM 19, expressions
+// later (none: 1).
+[[maybe_unused]] static unsigned dimValue(unsigned V, ASTContext &) {
+  return V;
+}
+[[maybe_unused]] static unsigned dimValue(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return 1;
+  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+  return V ? unsigned(V->getZExtValue()) : 0;
+}
+
+WorkGroupBound workGroupBound(const FunctionDecl *K, unsigned Default) {
+  ASTContext &Ctx = K->getASTContext();
+  WorkGroupBound B{Default};
+  if (auto *A = K->getAttr<ReqdWorkGroupSizeAttr>())
+    if (unsigned N = dimValue(A->getXDim(), Ctx) * dimValue(A->getYDim(), Ctx) *
+                     dimValue(A->getZDim(), Ctx)) {
+      B.Size = N;
+      B.Fixed = true;
+    }
+  if (auto *A = K->getAttr<CUDALaunchBoundsAttr>())
+    if (std::optional<llvm::APSInt> N =
+            A->getMaxThreads()->getIntegerConstantExpr(Ctx);
+        N && N->isStrictlyPositive() && N->getZExtValue() <= 65536) {
+      B.Size = unsigned(N->getZExtValue());
+      B.LaunchBounds = true;
+    }
+  return B;
 }
 
 } // namespace tdrc

@@ -45,17 +45,7 @@ bool mayHoldAddress(QualType T) {
 
 /// The variable an assignment's target belongs to (p, p[i], s.f), if any.
 const VarDecl *targetVar(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreParenImpCasts();
-    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-        AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      E = AS->getBase();
-    else if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase();
-    else
-      break;
-  }
-  auto *DR = dyn_cast<DeclRefExpr>(E);
+  auto *DR = dyn_cast<DeclRefExpr>(storageRoot(E));
   return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
 }
 

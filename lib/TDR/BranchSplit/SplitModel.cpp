@@ -18,29 +18,10 @@
 #include "tdrc/Occupancy/Occupancy.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/Transform.h"
-#include "clang/AST/Attr.h"
 
 using namespace clang;
 
 namespace tdrc {
-
-namespace {
-
-/// The largest work-group the kernel runs with: reqd_work_group_size or
-/// __launch_bounds__, else --max-workgroup-size.
-unsigned workGroupSize(const FunctionDecl *K, const TransformOptions &O) {
-  ASTContext &Ctx = K->getASTContext();
-  if (auto *A = K->getAttr<ReqdWorkGroupSizeAttr>())
-    if (unsigned N = attrDimValue(A->getXDim(), Ctx) * attrDimValue(A->getYDim(), Ctx) *
-                     attrDimValue(A->getZDim(), Ctx))
-      return N;
-  if (auto *A = K->getAttr<CUDALaunchBoundsAttr>())
-    if (unsigned N = attrDimValue(A->getMaxThreads(), Ctx))
-      return N;
-  return O.MaxWorkGroupSize;
-}
-
-} // namespace
 
 std::optional<std::string> whySplitCannotPay(KernelAnalyses &A,
                                              const TransformOptions &O,
@@ -50,7 +31,7 @@ std::optional<std::string> whySplitCannotPay(KernelAnalyses &A,
            "--regs measured for the kernel to have its occupancy checked)";
     return std::nullopt;
   }
-  unsigned Wg = workGroupSize(A.Kernel, O);
+  unsigned Wg = workGroupBound(A.Kernel, O.MaxWorkGroupSize).Size;
   OccupancyResult Now =
       computeOccupancy(*O.Gpu, Wg, O.KernelRegs, O.KernelSmem);
   std::string Budget = "with " + std::to_string(O.KernelRegs) +

@@ -67,10 +67,13 @@ bool SplitShape::find(const CompoundStmt *C) {
     auto *If = dyn_cast<IfStmt>(*It);
     bool Found = false;
     if (If && isGuard(If)) {
+      size_t Before = P.EveryPart.size();
       P.EveryPart.push_back(If->getCond());
       Found = find(cast<CompoundStmt>(If->getThen()));
       if (Found) // work-items that skip the guard run what follows it
         P.EveryPart.insert(P.EveryPart.end(), std::next(It), E);
+      else // the guard as a whole, below
+        P.EveryPart.resize(Before);
     } else if (If && divergent(If)) {
       P.Branch = If;
       Found = true; // the statements after it run once, in the part

@@ -162,25 +162,11 @@ private:
 };
 
 void RoundPlanner::workGroupBound() {
-  ASTContext &Ctx = S.Ctx;
-  P.MaxWorkGroupSize = S.Opts.MaxWorkGroupSize;
   P.FeedbackNeighbors = S.Opts.FeedbackNeighbors;
-  if (auto *A = S.Kernel->getAttr<ReqdWorkGroupSizeAttr>()) {
-    unsigned N = attrDimValue(A->getXDim(), Ctx) * attrDimValue(A->getYDim(), Ctx) *
-                 attrDimValue(A->getZDim(), Ctx);
-    if (N) {
-      P.MaxWorkGroupSize = N;
-      P.FixedWorkGroupSize = true;
-    }
-  }
-  // CUDA: a launch with more threads than __launch_bounds__ allows fails.
-  if (auto *A = S.Kernel->getAttr<CUDALaunchBoundsAttr>())
-    if (std::optional<llvm::APSInt> N =
-            A->getMaxThreads()->getIntegerConstantExpr(Ctx);
-        N && N->isStrictlyPositive() && N->getZExtValue() <= 65536) {
-      P.MaxWorkGroupSize = unsigned(N->getZExtValue());
-      P.LaunchBounds = true;
-    }
+  WorkGroupBound B = tdrc::workGroupBound(S.Kernel, S.Opts.MaxWorkGroupSize);
+  P.MaxWorkGroupSize = B.Size;
+  P.FixedWorkGroupSize = B.Fixed;
+  P.LaunchBounds = B.LaunchBounds;
 }
 
 void RoundPlanner::consider(const Stmt *B) {
