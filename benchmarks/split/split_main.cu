@@ -10,6 +10,15 @@
 // Every row compares the plan's output with K's bit for bit (MISMATCH and
 // exit 1 on any difference).
 //
+// Two more ways to run the same kernel, each checked bit for bit too: the
+// plan over per-path lists (K__list puts each item on its path's list, then
+// K__w0, K__w1, ... run only their list's items; the counts are zeroed with
+// cudaMemsetAsync between the same events), and tdrc's default rewrite of K
+// (the on-GPU Head-or-Tail rounds, tdrc --force --keep-original=false).
+// Columns T_lists and T_remap, and lists_x = T_K / T_lists, remap_x =
+// T_K / T_remap.  The ideal (the items sorted by path) is the "sorted" row
+// of the same percentage.
+//
 // With the times it prints the seed's prediction (Carrillo, Siegel & Li,
 // CF'09): a part's time scales with the inverse of its occupancy, so
 //
@@ -44,6 +53,13 @@ namespace synth {
 }
 namespace lbm {
 #include "split_lbm.split.cu"
+}
+// tdrc's default rewrite of each kernel (the remap rounds).
+namespace synth_remap {
+#include "split_synth.remap.cu"
+}
+namespace lbm_remap {
+#include "split_lbm.remap.cu"
 }
 
 #define CK(call)                                                              \
@@ -157,10 +173,32 @@ template <class F> static float medianMs(F run) {
   return t[t.size() / 2];
 }
 
-// K and its parts at one block size.
+// K and its parts at one block size; the plan over per-path lists and the
+// remap rewrite.
 struct Plan {
   Fn k;
   std::vector<Fn> parts;
+  const void *list = nullptr;
+  std::vector<const void *> listParts;
+  const void *remap = nullptr;
+};
+
+// The lists plan's launches: K's arguments and the lists buffer.
+struct ListsLaunch {
+  const Launch &L;
+  unsigned *lists;
+  void operator()(const Plan &p) const {
+    void *args[16];
+    int n = 0;
+    while (L.args[n])
+      args[n] = L.args[n], ++n;
+    void *buf = lists;
+    args[n] = &buf;
+    CK(cudaMemsetAsync(lists, 0, p.listParts.size() * sizeof(unsigned)));
+    CK(cudaLaunchKernel(p.list, L.grid, L.block, args, 0, 0));
+    for (const void *f : p.listParts)
+      CK(cudaLaunchKernel(f, L.grid, L.block, args, 0, 0));
+  }
 };
 
 static Plan makePlan(const char *kname, const void *k,
@@ -195,7 +233,8 @@ static void printHeader(const char *first, const char *second, size_t nparts) {
     snprintf(b, sizeof b, "t%zu", i);
     printf(" %9s %9s", a, b);
   }
-  printf(" %9s %7s %7s %7s  %s\n", "pred", "pred_x", "meas_x", "gain", "check");
+  printf(" %9s %7s %7s %7s %9s %7s %9s %7s  %s\n", "pred", "pred_x", "meas_x", "gain", "T_lists",
+         "lists_x", "T_remap", "remap_x", "check");
 }
 
 // One row: K, the plan, each part forced to K's occupancy and as it runs,
@@ -203,32 +242,50 @@ static void printHeader(const char *first, const char *second, size_t nparts) {
 // the buffer the launch writes: filled with 0x00 before K, 0xff before the
 // plan, so that a word the plan leaves unwritten differs).  Returns false on
 // a mismatch.
+// Runs `run` on `out` filled with 0xff and compares with want; prints the
+// first differing word.
+template <class F>
+static bool same(const char *first, const char *second, const char *what, F run, void *out,
+                 const std::vector<unsigned char> &want) {
+  size_t bytes = want.size();
+  std::vector<unsigned char> got(bytes);
+  CK(cudaMemset(out, 0xff, bytes));
+  run();
+  CK(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost));
+  if (!memcmp(want.data(), got.data(), bytes))
+    return true;
+  size_t w = 0;
+  while (w + 4 <= bytes && !memcmp(want.data() + w, got.data() + w, 4))
+    w += 4;
+  unsigned a, b;
+  memcpy(&a, want.data() + w, 4);
+  memcpy(&b, got.data() + w, 4);
+  printf("%-9s %6s MISMATCH: word %zu is 0x%08x after the kernel, 0x%08x after %s\n", first,
+         second, w / 4, a, b, what);
+  return false;
+}
+
 static bool row(const char *first, const char *second, const Plan &p, const Launch &L,
-                void *out, size_t bytes) {
-  std::vector<unsigned char> want(bytes), got(bytes);
+                void *out, size_t bytes, unsigned *lists) {
+  std::vector<unsigned char> want(bytes);
   auto plan = [&] {
     for (const Fn &f : p.parts)
       L(f.fn);
   };
+  ListsLaunch LL{L, lists};
+  auto listsPlan = [&] { LL(p); };
+  auto remap = [&] { L(p.remap); };
   CK(cudaMemset(out, 0x00, bytes));
   L(p.k.fn);
   CK(cudaMemcpy(want.data(), out, bytes, cudaMemcpyDeviceToHost));
-  CK(cudaMemset(out, 0xff, bytes));
-  plan();
-  CK(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost));
-  if (memcmp(want.data(), got.data(), bytes)) {
-    size_t w = 0;
-    while (w + 4 <= bytes && !memcmp(want.data() + w, got.data() + w, 4))
-      w += 4;
-    unsigned a, b;
-    memcpy(&a, want.data() + w, 4);
-    memcpy(&b, got.data() + w, 4);
-    printf("%-9s %6s MISMATCH: word %zu is 0x%08x after %s, 0x%08x after its parts\n",
-           first, second, w / 4, a, p.k.name, b);
+  if (!same(first, second, "its parts", plan, out, want) ||
+      !same(first, second, "its lists plan", listsPlan, out, want) ||
+      !same(first, second, "its remap rewrite", remap, out, want))
     return false;
-  }
   float tK = medianMs([&] { L(p.k.fn); });
   float tPlan = medianMs(plan);
+  float tLists = medianMs(listsPlan);
+  float tRemap = medianMs(remap);
   double pred = 0;
   std::vector<float> at(p.parts.size()), own(p.parts.size());
   for (size_t i = 0; i < p.parts.size(); ++i) {
@@ -257,7 +314,7 @@ static bool row(const char *first, const char *second, const Plan &p, const Laun
     printf("%7.3f", (mx - 1) / (px - 1));
   else
     printf("%7s", "-");
-  printf("  same\n");
+  printf(" %9.4f %7.3f %9.4f %7.3f  same\n", tLists, tK / tLists, tRemap, tK / tRemap);
   fflush(stdout);
   return true;
 }
@@ -279,7 +336,9 @@ static bool runSynth(int n, const std::vector<int> &blocks, const std::vector<in
       x = u(g);
     CK(cudaMemcpy(in, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   }
-  void *args[] = {&in, &mask, &out, &n};
+  unsigned *lists;
+  CK(cudaMalloc(&lists, (2 + 2 * size_t(n + 256)) * sizeof(unsigned)));
+  void *args[] = {&in, &mask, &out, &n, nullptr};
   bool ok = true;
   std::vector<int> m(n);
   for (int block : blocks) {
@@ -287,6 +346,9 @@ static bool runSynth(int n, const std::vector<int> &blocks, const std::vector<in
                       {{"split_synth__p0", (const void *)synth::split_synth__p0},
                        {"split_synth__p1", (const void *)synth::split_synth__p1}},
                       block);
+    p.list = (const void *)synth::split_synth__list;
+    p.listParts = {(const void *)synth::split_synth__w0, (const void *)synth::split_synth__w1};
+    p.remap = (const void *)synth_remap::split_synth;
     printf("\n## split_synth: n=%d block=%d, heavy items (mask > 0) random or sorted "
            "(first) at each percentage; overhead = 0\n",
            n, block);
@@ -308,11 +370,12 @@ static bool runSynth(int n, const std::vector<int> &blocks, const std::vector<in
         CK(cudaMemcpy(mask, m.data(), n * sizeof(int), cudaMemcpyHostToDevice));
         std::string pcs = std::to_string(pc);
         if (!(ok = row(sorted ? "sorted" : "random", pcs.c_str(), p, L, out,
-                       n * sizeof(float))))
+                       n * sizeof(float), lists)))
           goto done;
       }
   }
 done:
+  CK(cudaFree(lists));
   CK(cudaFree(in));
   CK(cudaFree(mask));
   CK(cudaFree(out));
@@ -331,6 +394,9 @@ static bool runLbm(const std::vector<std::pair<int, int>> &sizes, dim3 block,
                     {{"lbm_step__p0", (const void *)lbm::lbm_step__p0},
                      {"lbm_step__p1", (const void *)lbm::lbm_step__p1}},
                     threads);
+  p.list = (const void *)lbm::lbm_step__list;
+  p.listParts = {(const void *)lbm::lbm_step__w0, (const void *)lbm::lbm_step__w1};
+  p.remap = (const void *)lbm_remap::lbm_step;
   printf("\n## lbm_step: block=%ux%u, obstacle cells (flags <= 0, the light path) at "
          "random; overhead = 0\n",
          block.x, block.y);
@@ -353,8 +419,11 @@ static bool runLbm(const std::vector<std::pair<int, int>> &sizes, dim3 block,
           f[q * cells + c] = W[q] * (1.0f + u(g));
       CK(cudaMemcpy(src, f.data(), f.size() * sizeof(float), cudaMemcpyHostToDevice));
     }
-    void *args[] = {&src, &dst, &flags, &w, &h};
+    void *args[] = {&src, &dst, &flags, &w, &h, nullptr};
     Launch L{dim3((w + block.x - 1) / block.x, (h + block.y - 1) / block.y), block, args};
+    size_t launched = size_t(L.grid.x) * L.grid.y * threads;
+    unsigned *lists;
+    CK(cudaMalloc(&lists, (2 + 2 * launched) * sizeof(unsigned)));
     std::string grid = std::to_string(w) + "x" + std::to_string(h);
     std::vector<int> fl(cells);
     for (int pc : percents) {
@@ -364,9 +433,10 @@ static bool runLbm(const std::vector<std::pair<int, int>> &sizes, dim3 block,
         x = (unsigned long long)g() < thr ? 0 : 1;
       CK(cudaMemcpy(flags, fl.data(), cells * sizeof(int), cudaMemcpyHostToDevice));
       std::string pcs = std::to_string(pc);
-      if (!(ok = row(grid.c_str(), pcs.c_str(), p, L, dst, 9 * cells * sizeof(float))))
+      if (!(ok = row(grid.c_str(), pcs.c_str(), p, L, dst, 9 * cells * sizeof(float), lists)))
         break;
     }
+    CK(cudaFree(lists));
     CK(cudaFree(src));
     CK(cudaFree(dst));
     CK(cudaFree(flags));

@@ -44,9 +44,12 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
           E.Kind = "note";
           E.Note = true;
           E.Transform = Lose.T->name().str();
-          // A claim of -infinity yields to every other (meld's).
+          // A claim of -infinity yields to every other (meld's); one of
+          // +infinity is a pragma's request (split's).
           auto Gain = [](double G) {
-            return std::isfinite(G) ? std::to_string(G) : std::string("none");
+            return std::isfinite(G) ? std::to_string(G)
+                   : G > 0          ? std::string("requested by '#pragma tdr'")
+                                    : std::string("none");
           };
           E.Text = "the '" + Win.T->name().str() + "' transform changes the "
                    "statement at " + A.loc(Lost->getBeginLoc()) +
@@ -88,21 +91,39 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
   KernelAnalyses A(Ctx, K);
   StatementClaims Claims(A);
   SourceLanguage Lang = D.Cuda ? SourceLanguage::CUDA : SourceLanguage::OpenCL;
-  // `#pragma tdr transforms(name)` reserves its branch for that transform.
+  // `#pragma tdr transforms(name)` reserves its branch for that transform;
+  // a transform that is off by default (bpu, split) then runs on this
+  // kernel whatever --transforms says (`#pragma tdr split` on a branch is
+  // how one kernel asks for the split transform).  One on by default runs
+  // only as --transforms says.
+  std::vector<Transform *> Active;
+  for (const std::unique_ptr<Transform> &T : Transforms)
+    Active.push_back(T.get());
+  std::vector<std::unique_ptr<Transform>> ByPragma;
   if (Opts.Directives)
     for (const auto &[B, D] : Opts.Directives->Branches)
       if (A.contains(A.Body, B))
-        for (const auto &[Name, On] : D.Transforms)
-          if (On)
-            Claims.claim(B, Name);
+        for (const auto &[Name, On] : D.Transforms) {
+          if (!On)
+            continue;
+          Claims.claim(B, Name);
+          bool Known = llvm::any_of(Active, [&](const Transform *T) {
+            return T->name() == Name;
+          });
+          if (const TransformInfo *I = findTransform(Name);
+              I && !I->Default && !Known) {
+            ByPragma.push_back(I->Make());
+            Active.push_back(ByPragma.back().get());
+          }
+        }
   std::vector<Planned> Plans;
-  for (const std::unique_ptr<Transform> &T : Transforms) {
+  for (Transform *T : Active) {
     if (!T->supports(Lang))
       continue;
     // Every transform plans against the reservations alone: a statement two
     // plans want is settled below, in one place, from their estimates.
     KernelContext KC{Ctx, A, D, Opts, Claims};
-    Plans.push_back({T.get(), T->plan(KC)});
+    Plans.push_back({T, T->plan(KC)});
   }
   std::vector<Explanation> Notes;
   settleClaims(Plans, A, Notes);
@@ -118,6 +139,8 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
     if (!Ok && Why.empty())
       Why = PlanWhy;
     Out.Emitted &= Ok;
+    if (Ok)
+      Out.AddedKernels += P.Plan->addedKernels();
     if (Ok && P.Plan->changesKernel()) {
       Out.Changed.push_back(P.T->name().str());
       Out.ChangedStatements += P.Plan->changedStatements();

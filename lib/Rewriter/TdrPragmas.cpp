@@ -68,14 +68,16 @@ public:
                                         "' cannot be combined with '" +
                                         Prev.text() + "'");
       Out.push_back(*C);
-      if (MeldAlias) { // `meld`: `transforms(meld)` and `target`
-        MeldAlias = false;
+      if (!Alias.empty()) { // `meld`, `split`: `transforms(X)`, `target`
+        std::string Name = std::move(Alias);
+        Alias.clear();
         TdrClause T;
         T.Loc = C->Loc;
         for (const TdrClause &Prev : Out)
           if (excludes(Prev, T))
-            return fail(T.Loc, "'meld' (target transforms(meld)) cannot be "
-                               "combined with '" + Prev.text() + "'");
+            return fail(T.Loc, "'" + Name + "' (target transforms(" + Name +
+                                   ")) cannot be combined with '" +
+                                   Prev.text() + "'");
         Out.push_back(T);
       }
     }
@@ -161,15 +163,18 @@ private:
     }
     if (W == "transforms")
       return transforms(C);
-    if (W == "meld") { // this branch melded, whatever its similarity
+    // `meld`: this branch melded, whatever its similarity; `split`: this
+    // branch split (the transform on for its kernel), whatever the
+    // occupancy screen says.
+    if (W == "meld" || W == "split") {
       C.K = TdrClause::Transforms;
-      C.Names = {{"meld", true}};
-      MeldAlias = true;
+      C.Names = {{W.str(), true}};
+      Alias = W.str();
       return C;
     }
     --I;
     return fail(here(), "unknown directive '" + W.str() +
-                            "' (expected target, skip, off, meld, "
+                            "' (expected target, skip, off, meld, split, "
                             "algorithm(hot|dgi), neighbors(16|32|64) or "
                             "transforms(...))");
   }
@@ -207,7 +212,7 @@ private:
   std::vector<Token> Toks;
   SourceLocation Eod;
   size_t I = 0;
-  bool MeldAlias = false; // the last clause was `meld`
+  std::string Alias; // the last clause was `meld` or `split`
 };
 
 class TdrPragmaHandler : public PragmaHandler {
@@ -245,7 +250,7 @@ public:
       if (Cs->empty())
         Log->Warnings.push_back(
             {First.getLocation(),
-             "empty '#pragma tdr' (expected target, skip, off, meld, "
+             "empty '#pragma tdr' (expected target, skip, off, meld, split, "
              "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); "
              "line ignored"});
       Line.Valid = !Cs->empty();

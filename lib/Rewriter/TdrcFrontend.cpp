@@ -25,6 +25,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ScopeExit.h"
+#include <map>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -52,6 +53,10 @@ struct UnfoldPass {
   std::string MainText;                           // the first parse's input
   llvm::ArrayRef<UnfoldedSource::Span> Unfolded;  // a later parse's
   std::vector<std::string> Changed; // kernels this parse changed
+  /// Kernels added after each kernel left as it was (the split transform's
+  /// parts): a parse with macros unfolded may add more (IDs spelled in
+  /// macros can then be redirected).
+  std::map<std::string, unsigned> Added;
 };
 
 class TdrcConsumer : public ASTConsumer {
@@ -156,6 +161,8 @@ public:
         Unfold.Changed.push_back(K->getNameAsString());
       else
         Unchanged.push_back(K);
+      if (Outcome.Emitted && Outcome.AddedKernels)
+        Unfold.Added[K->getNameAsString()] = Outcome.AddedKernels;
       Outcome.Summary += foldBack(K, Edits);
       Report.add(Outcome);
     }
@@ -480,7 +487,8 @@ RewriteResult run(const std::string &File, const std::string *Code,
   // their macros are unfolded; their text is folded back (foldBack), and
   // when no kernel changed, the output is the input itself.
   bool Changed = llvm::any_of(All, [&](const KernelUnfolds *K) {
-    return llvm::is_contained(Second.Changed, K->Kernel);
+    return llvm::is_contained(Second.Changed, K->Kernel) ||
+           Second.Added[K->Kernel] > First.Added[K->Kernel];
   });
   R.Output = Changed ? dropUnfoldMarkers(R.Output) : std::move(R1.Output);
   R.Dependencies = std::move(R1.Dependencies);

@@ -2,7 +2,9 @@
 #include "tdrc/runtime/Kernel.h"
 #include "KernelChoice.h"
 #include "ProgramState.h"
+#include "SplitLaunch.h"
 #include "tdrc/runtime/FeedbackLayout.h"
+#include <cstdio>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -40,6 +42,9 @@ struct Kernel::State {
   std::vector<unsigned> Used;
   // tdrc --keep-original: the choice between the two variants.
   std::optional<KernelChoice> Choice;
+  // tdrc's split transform: the plan runs as the "rewritten" variant, K
+  // itself as the original.
+  std::unique_ptr<SplitLaunch> Split;
   std::optional<Variant> LastVariant;
   unsigned Launches[2] = {0, 0};
   bool Profiling = false; // the queue has CL_QUEUE_PROFILING_ENABLE
@@ -67,6 +72,7 @@ struct Kernel::State {
   double launchRewritten(const std::vector<size_t> &Global,
                          const std::vector<size_t> &Local, bool Timed);
   void initChoice(const VariantDescriptor &D);
+  void initSplit(const SplitPlans &Plans);
 };
 
 namespace {
@@ -168,6 +174,17 @@ void Kernel::State::initChoice(const VariantDescriptor &D) {
   Profiling = Props & CL_QUEUE_PROFILING_ENABLE;
 }
 
+/// A split kernel chooses between its plan and itself by measurement alone:
+/// no `when` (the model says "measure"), any work-group size.
+void Kernel::State::initSplit(const SplitPlans &Plans) {
+  VariantDescriptor D;
+  D.Kernel = D.Original = Name;
+  D.MaxWg = 1u << 20;
+  initChoice(D);
+  Split = std::make_unique<SplitLaunch>(
+      Prog->Ctx, Program::State::wrap(Prog).build(0), Plans, UserArgs);
+}
+
 /// Enqueues K; Timed: waits for it and gives its time in milliseconds (the
 /// event's with a profiling queue, else the host's around a clFinish, after
 /// one that waits for the work queued before).
@@ -217,6 +234,9 @@ Kernel::Kernel(std::shared_ptr<Program::State> P, const std::string &Name)
   S->Applied[int(Variant::Rewritten)] = K;
   if (auto It = S->Prog->Variants.find(Name); It != S->Prog->Variants.end())
     S->initChoice(It->second);
+  else if (auto Sp = S->Prog->Splits.find(Name);
+           Sp != S->Prog->Splits.end() && !S->Feedback)
+    S->initSplit(Sp->second);
 }
 
 const std::string &Kernel::name() const { return S->Name; }
@@ -257,6 +277,8 @@ void Kernel::setArg(cl_uint Index, size_t Size, const void *Value) {
         (!Old || Old->Null != A.Null || Old->Bytes != A.Bytes))
       S->Memo.Valid = false; // the bucket may change
   }
+  if (S->Split)
+    S->Split->setArg(Index, A);
   S->Args[Index] = std::move(A);
 }
 
@@ -311,13 +333,25 @@ void Kernel::launch(const std::vector<size_t> &Global,
     S->launchRewritten(Global, Local, false);
     return;
   }
+  if (S->Split) // a plan that would read what it wrote: K itself
+    if (std::string Why = S->Split->aliased(S->Args); !Why.empty()) {
+      if (logFromEnvironment())
+        std::fprintf(stderr, "tdrc: %s: runs the kernel, not its split plan: "
+                             "%s\n", S->Name.c_str(), Why.c_str());
+      S->enqueue(S->ready(Variant::Original), Global, Local, false);
+      S->LastVariant = Variant::Original;
+      ++S->Launches[int(Variant::Original)];
+      return;
+    }
   Bucket B;
   ChoicePolicy::Decision D = S->decide(Global, Local, B);
   bool Cold = D.Timed && S->Warm.emplace(S->object(S->Next, D.V), Local).second;
   double Ms = D.V == Variant::Original
                   ? S->enqueue(S->ready(Variant::Original), Global, Local,
                                D.Timed)
-                  : S->launchRewritten(Global, Local, D.Timed);
+              : S->Split ? S->Split->launch(Global, Local, D.Timed,
+                                            S->Profiling, S->EventOut)
+                         : S->launchRewritten(Global, Local, D.Timed);
   S->LastVariant = D.V;
   ++S->Launches[int(D.V)];
   if (D.Timed && !Cold) // a cold launch's time is not reported: the

@@ -30,8 +30,10 @@ Program load(const Context &C, std::string Text, std::string Origin,
   S->Origin = std::move(Origin);
   S->Original = Original;
   S->UserOptions = Options;
-  if (!Original)
+  if (!Original) {
     S->Variants = parseVariantDescriptors(S->Source);
+    S->Splits = parseSplitDescriptors(S->Source);
+  }
   Program P = Program::State::wrap(S);
   P.build(); // a broken kernel fails here, not at its first launch
   return P;

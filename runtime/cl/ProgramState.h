@@ -3,6 +3,7 @@
 #define TDRC_RUNTIME_PROGRAMSTATE_H
 
 #include "tdrc/runtime/Program.h"
+#include "tdrc/runtime/SplitPlans.h"
 #include "tdrc/runtime/Variants.h"
 #include <map>
 
@@ -15,6 +16,8 @@ struct Program::State {
   std::map<unsigned, cl_program> Builds; // by -DTDR_NEIGHBORS (0: none)
   /// tdrc --keep-original's descriptors, by kernel (none in an original).
   std::map<std::string, VariantDescriptor> Variants;
+  /// The split transform's launch plans, by kernel (none in an original).
+  std::map<std::string, SplitPlans> Splits;
 
   explicit State(const Context &C) : Ctx(C) {}
   ~State();

@@ -1,6 +1,7 @@
 //===- Variants.cpp - tdrc-variants descriptors and scalar arguments ------===//
 #include "tdrc/runtime/Variants.h"
 #include "tdrc/runtime/Error.h"
+#include "DescriptorLines.h"
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -52,11 +53,7 @@ VariantDescriptor parseLine(std::string_view Line) {
   std::string_view Body = Line.substr(Marker.size(), Close - Marker.size());
   VariantDescriptor D;
   bool HasMax = false, HasWhen = false;
-  while (!Body.empty()) {
-    size_t Start = Body.find_first_not_of(' ');
-    if (Start == std::string_view::npos)
-      break;
-    Body.remove_prefix(Start);
+  while (!(Body = skipBlanks(Body)).empty()) {
     if (Body.rfind("when=", 0) == 0) { // the rest of the line is the condition
       std::string_view W = Body.substr(5);
       while (!W.empty() && W.back() == ' ')
@@ -65,13 +62,9 @@ VariantDescriptor parseLine(std::string_view Line) {
       HasWhen = true;
       break;
     }
-    size_t End = Body.find(' ');
-    std::string_view Field = Body.substr(0, End);
-    Body.remove_prefix(End == std::string_view::npos ? Body.size() : End);
-    size_t Eq = Field.find('=');
-    if (Eq == std::string_view::npos)
-      throw Bad("'" + std::string(Field) + "' is no key=value");
-    std::string_view Key = Field.substr(0, Eq), Value = Field.substr(Eq + 1);
+    auto [Key, Value] = *nextField(Body);
+    if (Key.empty())
+      throw Bad("'" + std::string(Value) + "' is no key=value");
     if (Key == "kernel")
       D.Kernel = std::string(Value);
     else if (Key == "original")
@@ -107,23 +100,12 @@ VariantDescriptor parseLine(std::string_view Line) {
 std::map<std::string, VariantDescriptor>
 parseVariantDescriptors(std::string_view Source) {
   std::map<std::string, VariantDescriptor> Out;
-  for (size_t Pos = Source.find(Marker); Pos != std::string_view::npos;
-       Pos = Source.find(Marker, Pos + 1)) {
-    size_t LineStart = Source.rfind('\n', Pos);
-    LineStart = LineStart == std::string_view::npos ? 0 : LineStart + 1;
-    std::string_view Before = Source.substr(LineStart, Pos - LineStart);
-    if (Before.find_first_not_of(" \t") != std::string_view::npos)
-      continue; // not on a line of its own: text that mentions the marker
-    size_t LineEnd = Source.find('\n', Pos);
-    std::string_view Line = Source.substr(
-        Pos, (LineEnd == std::string_view::npos ? Source.size() : LineEnd) - Pos);
-    if (!Line.empty() && Line.back() == '\r')
-      Line.remove_suffix(1);
+  forEachDescriptorLine(Source, Marker, [&](std::string_view Line) {
     VariantDescriptor D = parseLine(Line);
     std::string Name = D.Kernel;
     if (!Out.emplace(Name, std::move(D)).second)
       throw Error("kernel '" + Name + "' has two tdrc-variants descriptors");
-  }
+  });
   return Out;
 }
 

@@ -24,6 +24,8 @@
 #              with --force): the rewrite must carry a tdrc-split launch plan,
 #              and tdr_exec --split runs the plan's part kernels one after
 #              another in the kernel's place (the original runs the kernel);
+#              where the rewrite also has a plan over per-path lists
+#              (tdrc-split-lists), tdr_exec --split-lists runs that one too;
 #   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
 #              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
 #              (NAME_tdr_original, run under NAME), each against the original.
@@ -82,7 +84,9 @@ esac
 case "$mode" in
   diff|diff-wg64|diff-dgi|diff-meld|diff-bpu) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
-  diff-split) exec "$tdr_exec" --split "$kernel" "$out" ;;
+  diff-split)
+    "$tdr_exec" --split "$kernel" "$out"
+    if grep -q 'tdrc-split-lists:' "$out"; then exec "$tdr_exec" --split-lists "$kernel" "$out"; fi ;;
   diff-keep)
     TDR_EXEC_BUILD_OPTIONS=-DTDR_HOST_CHOOSES "$tdr_exec" "$kernel" "$out"
     # The same file with the names swapped: NAME is now the kept original.
@@ -93,7 +97,11 @@ case "$mode" in
     done
     exec "$tdr_exec" "$kernel" "$swapped" ;;
   oclgrind-feedback) TDR_EXEC_FLAGS=--feedback exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
-  oclgrind-split) TDR_EXEC_FLAGS=--split exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  oclgrind-split)
+    TDR_EXEC_FLAGS=--split "$here/oclgrind_check.sh" "$tdr_exec" "$out"
+    if grep -q 'tdrc-split-lists:' "$out"; then
+      TDR_EXEC_FLAGS=--split-lists exec "$here/oclgrind_check.sh" "$tdr_exec" "$out"
+    fi ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
   oclgrind|oclgrind-dgi|oclgrind-meld|oclgrind-bpu) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define MARKER "tdrc-split:"
+#define LISTS_MARKER "tdrc-split-lists:"
 
 static int is_ident(const char *s, size_t n) {
   if (n == 0 || (!isalpha((unsigned char)s[0]) && s[0] != '_'))
@@ -17,7 +18,8 @@ static int is_ident(const char *s, size_t n) {
 }
 
 static int bad(const char *path, int line, const char *why) {
-  fprintf(stderr, "tdr_exec: %s:%d: malformed tdrc-split descriptor: %s\n", path, line, why);
+  fprintf(stderr, "tdr_exec: %s:%d: malformed tdrc-split(-lists) descriptor: %s\n", path, line,
+          why);
   return -1;
 }
 
@@ -44,9 +46,10 @@ static int parse_parts(const char *v, size_t n, split_plan *d, const char *path,
 }
 
 /* The fields of one descriptor, body = the text between marker and closer. */
-static int parse_body(const char *body, size_t n, split_plan *d, const char *path, int line) {
+static int parse_body(const char *body, size_t n, int lists, split_plan *d, const char *path,
+                      int line) {
   int have_parts = 0;
-  d->kernel[0] = '\0';
+  d->kernel[0] = d->list[0] = '\0';
   for (size_t i = 0; i < n;) {
     if (body[i] == ' ' || body[i] == '\t') {
       i++;
@@ -64,6 +67,11 @@ static int parse_body(const char *body, size_t n, split_plan *d, const char *pat
         return bad(path, line, "kernel= is no kernel name");
       memcpy(d->kernel, eq + 1, vlen);
       d->kernel[vlen] = '\0';
+    } else if (lists && klen == 4 && !strncmp(f, "list", 4)) {
+      if (!is_ident(eq + 1, vlen) || vlen >= SPLIT_NAME_MAX)
+        return bad(path, line, "list= is no kernel name");
+      memcpy(d->list, eq + 1, vlen);
+      d->list[vlen] = '\0';
     } else if (klen == 5 && !strncmp(f, "parts", 5)) {
       if (parse_parts(eq + 1, vlen, d, path, line))
         return -1;
@@ -73,6 +81,8 @@ static int parse_body(const char *body, size_t n, split_plan *d, const char *pat
   }
   if (!d->kernel[0] || !have_parts)
     return bad(path, line, "it needs kernel= and parts=");
+  if (lists && (!d->list[0] || !strcmp(d->list, d->kernel)))
+    return bad(path, line, "it needs list= naming a kernel of its own");
   /* A part named like the kernel would run the kernel itself: a plan that
    * always "passes". */
   for (int p = 0; p < d->nparts; p++)
@@ -81,7 +91,9 @@ static int parse_body(const char *body, size_t n, split_plan *d, const char *pat
   return 0;
 }
 
-int split_plan_find(const char *text, const char *path, const char *kernel, split_plan *plan) {
+int split_plan_find(const char *text, const char *path, const char *kernel, int lists,
+                    split_plan *plan) {
+  const char *marker = lists ? LISTS_MARKER : MARKER;
   int found = 0, line = 1;
   for (const char *s = text; *s; line++) {
     const char *end = strchr(s, '\n');
@@ -94,8 +106,8 @@ int split_plan_find(const char *text, const char *path, const char *kernel, spli
       p += 2;
       while (p < end && (*p == ' ' || *p == '\t'))
         p++;
-      size_t mlen = strlen(MARKER);
-      if ((size_t)(end - p) >= mlen && !strncmp(p, MARKER, mlen)) {
+      size_t mlen = strlen(marker);
+      if ((size_t)(end - p) >= mlen && !strncmp(p, marker, mlen)) {
         p += mlen;
         const char *close = NULL;
         for (const char *c = p; c + 1 < end; c++)
@@ -104,12 +116,12 @@ int split_plan_find(const char *text, const char *path, const char *kernel, spli
         if (!close)
           return bad(path, line, "no closing */ on its line");
         split_plan d;
-        if (parse_body(p, (size_t)(close - p), &d, path, line))
+        if (parse_body(p, (size_t)(close - p), lists, &d, path, line))
           return -1;
         if (!strcmp(d.kernel, kernel)) {
           if (found++) {
-            fprintf(stderr, "tdr_exec: %s:%d: kernel '%s' has two tdrc-split descriptors\n", path,
-                    line, kernel);
+            fprintf(stderr, "tdr_exec: %s:%d: kernel '%s' has two %s descriptors\n", path, line,
+                    kernel, marker);
             return -1;
           }
           *plan = d;

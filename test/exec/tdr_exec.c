@@ -1,7 +1,9 @@
 /* tdr_exec: differential execution harness for tdrc.
  *
- *   tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback|--split] ORIGINAL.cl REWRITTEN.cl
- *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback|--split] FILE.cl
+ *   tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback|--split|--split-lists]
+ *            ORIGINAL.cl REWRITTEN.cl
+ *   tdr_exec --run-only [--seeds S] [--quick] [--kernel K] [--feedback|--split|--split-lists]
+ *            FILE.cl
  *            (no comparison; for Oclgrind)
  *
  * Runs a kernel's ORIGINAL and REWRITTEN source on the default device (see
@@ -38,6 +40,11 @@
  * back. A kernel without a descriptor there is an error (exit 2), so a test
  * cannot pass without its plan running. ORIGINAL always runs K itself. Not
  * with --feedback (the parts would share one report).
+ *
+ * --split-lists: the same with the plan over per-path lists (the
+ * "tdrc-split-lists: kernel=K list=L parts=..." descriptor): a zeroed lists
+ * buffer (P counts, then P lists of one entry per work-item) as one more
+ * argument of L and of every part; L runs first, then the parts.
  *
  * TDR_EXEC_BUILD_OPTIONS (environment): options added to both builds.
  *
@@ -108,11 +115,13 @@ typedef struct {
   cl_kernel kernel[MAX_KERNELS];
   int nparts[MAX_KERNELS];       /* 0: run kernel[ki] itself */
   cl_kernel *parts[MAX_KERNELS]; /* malloc'd, in launch order */
+  cl_kernel list[MAX_KERNELS];   /* --split-lists: runs before the parts */
   size_t wg_max[MAX_KERNELS];    /* the least of every kernel the launch runs */
   char feedback[MAX_KERNELS]; /* last parameter is tdr_feedback */
 } program;
 
 static int allow_feedback; /* --feedback */
+static int lists_plan;     /* --split-lists: parts take tdr_lists last */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -666,6 +675,32 @@ static void set_args(const program *p, const launch *ln, cl_kernel k, cl_mem mem
   }
 }
 
+/* --split-lists: the zeroed lists buffer, given as the last argument of the
+ * list kernel (which gets ln's arguments, buffers mem[]) and of the nk parts
+ * ks[]; the list kernel is enqueued. */
+static cl_mem lists_create(const program *p, const launch *ln, cl_context ctx,
+                           cl_command_queue q, cl_mem mem[MAX_ARGS], const cl_kernel *ks,
+                           int nk) {
+  const exec_spec *sp = ln->sp;
+  size_t items = ln->global[0] * (sp->dims == 2 ? ln->global[1] : 1);
+  size_t bytes = 4 * ((size_t)nk + (size_t)nk * items);
+  void *zero = xcalloc(bytes, 1);
+  cl_int err;
+  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zero, &err);
+  free(zero);
+  if (err != CL_SUCCESS)
+    cl_fail(p->path, "clCreateBuffer(tdr_lists)", err);
+  cl_kernel l = p->list[ln->ki];
+  set_args(p, ln, l, mem);
+  CL_CHECK(p->path, clSetKernelArg, l, sp->nargs, sizeof m, &m);
+  for (int k = 0; k < nk; k++)
+    CL_CHECK(p->path, clSetKernelArg, ks[k], sp->nargs, sizeof m, &m);
+  err = clEnqueueNDRangeKernel(q, l, sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    cl_fail(p->path, "clEnqueueNDRangeKernel(list kernel)", err);
+  return m;
+}
+
 /* Uploads the inputs, runs p once, and reads every buffer back into out[]
  * (malloc'd; non-buffer slots stay NULL).  Returns the feedback report's
  * problems (0 without tdr_feedback). */
@@ -695,6 +730,7 @@ static int run_once(const program *p, cl_command_queue q, cl_context ctx, const 
   }
   for (int k = 0; k < nk; k++)
     set_args(p, ln, ks[k], mem);
+  cl_mem lists = p->list[ln->ki] ? lists_create(p, ln, ctx, q, mem, ks, nk) : NULL;
   for (int k = 0; k < nk; k++) {
     cl_int err =
         clEnqueueNDRangeKernel(q, ks[k], sp->dims, NULL, ln->global, ln->local, 0, NULL, NULL);
@@ -707,6 +743,8 @@ static int run_once(const program *p, cl_command_queue q, cl_context ctx, const 
     }
   }
   CL_CHECK(p->path, clFinish, q);
+  if (lists)
+    clReleaseMemObject(lists);
   int fb_bad = 0;
   if (fb) {
     size_t wg = ln->local[0] * (sp->dims == 2 ? ln->local[1] : 1);
@@ -795,6 +833,12 @@ static cl_kernel create_kernel(const program *p, tdrcl_env *env, const exec_spec
       spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s: last parameter '%s', not tdr_feedback",
                  kname, path, name);
     *feedback = 1;
+  } else if (lists_plan && (int)nparams == sp->nargs + 1) {
+    char name[64] = "";
+    clGetKernelArgInfo(k, nparams - 1, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+    if (strcmp(name, "tdr_lists"))
+      spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s: last parameter '%s', not tdr_lists",
+                 kname, path, name);
   } else if ((int)nparams != sp->nargs)
     spec_error(sp->file, sp->kernel_line, "kernel '%s' in %s has %u parameters but %d 'arg' lines",
                kname, path, nparams, sp->nargs);
@@ -836,17 +880,25 @@ static void load_kernel(program *p, tdrcl_env *env, const exec_spec *sp, int ki)
 static void load_split(program *p, tdrcl_env *env, const exec_spec *sp, int ki,
                        const char *text) {
   static split_plan plan; /* ~8 KiB */
-  int found = split_plan_find(text, p->path, sp->kernel, &plan);
+  int found = split_plan_find(text, p->path, sp->kernel, lists_plan, &plan);
   if (found < 0)
     exit(2);
   if (!found) {
-    fprintf(stderr, "tdr_exec: %s: --split: no 'tdrc-split: kernel=%s' descriptor for kernel %s\n",
-            p->path, sp->kernel, sp->kernel);
+    fprintf(stderr, "tdr_exec: %s: --split%s: no 'tdrc-split%s: kernel=%s' descriptor for kernel %s\n",
+            p->path, lists_plan ? "-lists" : "", lists_plan ? "-lists" : "", sp->kernel,
+            sp->kernel);
     exit(2);
+  }
+  p->wg_max[ki] = SIZE_MAX; /* every kernel must launch with the local size */
+  if (lists_plan) {
+    size_t wg;
+    char feedback = 0;
+    p->list[ki] = create_kernel(p, env, sp, plan.list, &wg, &feedback);
+    if (wg < p->wg_max[ki])
+      p->wg_max[ki] = wg;
   }
   p->nparts[ki] = plan.nparts;
   p->parts[ki] = xcalloc(plan.nparts, sizeof(cl_kernel));
-  p->wg_max[ki] = SIZE_MAX; /* every part must launch with the local size */
   for (int i = 0; i < plan.nparts; i++) {
     size_t wg;
     char feedback = 0; /* --feedback is refused with --split */
@@ -890,6 +942,8 @@ static void release_program(program *p) {
       clReleaseKernel(p->kernel[ki]);
     for (int i = 0; i < p->nparts[ki]; i++)
       clReleaseKernel(p->parts[ki][i]);
+    if (p->list[ki])
+      clReleaseKernel(p->list[ki]);
     free(p->parts[ki]);
   }
   if (p->prog)
@@ -899,11 +953,12 @@ static void release_program(program *p) {
 /* ------------------------------------------------------------------- main */
 
 static _Noreturn void usage(void) {
-  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] [--feedback|--split] "
-                  "ORIGINAL.cl REWRITTEN.cl\n"
+  fprintf(stderr, "usage: tdr_exec [--seeds S] [--quick] [--kernel K] "
+                  "[--feedback|--split|--split-lists] ORIGINAL.cl REWRITTEN.cl\n"
                   "       tdr_exec --run-only [--seeds S] [--quick] [--kernel K] "
-                  "[--feedback|--split] FILE.cl\n"
-                  "  --split: REWRITTEN (or FILE) runs each kernel's tdrc-split launch plan\n");
+                  "[--feedback|--split|--split-lists] FILE.cl\n"
+                  "  --split: REWRITTEN (or FILE) runs each kernel's tdrc-split launch plan\n"
+                  "  --split-lists: its tdrc-split-lists plan (per-path lists)\n");
   exit(2);
 }
 
@@ -993,6 +1048,8 @@ int main(int argc, char **argv) {
       allow_feedback = 1;
     else if (!strcmp(argv[i], "--split"))
       split = 1;
+    else if (!strcmp(argv[i], "--split-lists"))
+      split = lists_plan = 1;
     else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
       only = argv[++i];
     else if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {

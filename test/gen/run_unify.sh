@@ -16,7 +16,8 @@
 # TRANSFORM split (default bpu): the same kernels, half with the bounds
 # check as a block around them (kgen_unify.py --guard-block), rewritten by
 # the split transform alone (--transforms=-*,split) and compared with the
-# original by running the parts one after another (tdr_exec --split); the
+# original by running the parts one after another (tdr_exec --split) and,
+# where the rewrite has one, the plan over per-path lists (--split-lists); the
 # `expect decline:` lines are bpu's and do not apply.
 set -uo pipefail
 tdrc=$1 tdr_exec=$2 out=$3 count=${4:-100} seed=${5:-7} sample=${6:-3} transform=${7:-bpu}
@@ -30,7 +31,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 export TDR_EXEC_BUILD_OPTIONS="-DTDR_UNIFY_MIN_GROUPS=1"
 export POCL_WORK_GROUP_SPECIALIZATION=0
-fail=0 unified=0 declined=0 expected=0 grinded=0
+fail=0 unified=0 declined=0 expected=0 grinded=0 listed=0
 for ((i = 0; i < count; i++)); do
   k="$out/u${seed}_$i.cl" t="$out/u${seed}_$i.tdr.cl"
   python3 "$here/kgen_unify.py" --seed "$seed" --index "$i" ${gen_flags[@]+"${gen_flags[@]}"} -o "$k" ||
@@ -49,20 +50,32 @@ for ((i = 0; i < count; i++)); do
   else
     declined=$((declined + 1))
   fi
-  "$tdr_exec" ${exec_flags[@]+"${exec_flags[@]}"} "$k" "$t" > "$t.exec" 2>&1
-  case $? in
-    0) ;;
-    1) echo "MISMATCH $k: $(grep -m 1 MISMATCH "$t.exec")"; fail=$((fail + 1)) ;;
-    *) echo "EXEC-ERROR $k: $(grep -m 1 -E 'error:|failed' "$t.exec")"; fail=$((fail + 1)) ;;
-  esac
+  plans=("${exec_flags[*]}")
+  if [ "$transform" = split ] && grep -q 'tdrc-split-lists:' "$t"; then
+    plans+=(--split-lists) listed=$((listed + 1))
+  fi
+  for plan in "${plans[@]}"; do
+    # shellcheck disable=SC2086
+    "$tdr_exec" $plan "$k" "$t" > "$t.exec" 2>&1
+    case $? in
+      0) ;;
+      1) echo "MISMATCH $k ${plan}: $(grep -m 1 MISMATCH "$t.exec")"; fail=$((fail + 1)) ;;
+      *) echo "EXEC-ERROR $k ${plan}: $(grep -m 1 -E 'error:|failed' "$t.exec")"; fail=$((fail + 1)) ;;
+    esac
+  done
   if ((grinded < sample)) && grep -q "$marker" "$t" && command -v "${OCLGRIND:-oclgrind}" > /dev/null; then
     grinded=$((grinded + 1))
-    OCLGRIND_FLAGS="--build-options -cl-opt-disable" TDR_EXEC_FLAGS="${exec_flags[*]}" \
-      sh "$here/../exec/oclgrind_check.sh" "$tdr_exec" "$t" > "$t.oclgrind" 2>&1 ||
-      { echo "OCLGRIND $t: $(tail -n 2 "$t.oclgrind" | tr '\n' ' ')"; fail=$((fail + 1)); }
+    for plan in "${plans[@]}"; do
+      OCLGRIND_FLAGS="--build-options -cl-opt-disable" TDR_EXEC_FLAGS="$plan" \
+        sh "$here/../exec/oclgrind_check.sh" "$tdr_exec" "$t" > "$t.oclgrind" 2>&1 ||
+        { echo "OCLGRIND $t ${plan}: $(tail -n 2 "$t.oclgrind" | tr '\n' ' ')"; fail=$((fail + 1)); }
+    done
   fi
 done
-echo "run_unify ($transform): $count kernels (seed $seed), $unified changed, $declined declined" \
-  "($expected of a shape bpu must decline), $grinded under Oclgrind, failures: $fail"
+echo "run_unify ($transform): $count kernels (seed $seed), $unified changed ($listed with per-path lists)," \
+  "$declined declined ($expected of a shape bpu must decline), $grinded under Oclgrind, failures: $fail"
 ((unified * 2 >= count)) || { echo "run_unify: fewer than half were changed by $transform"; fail=$((fail + 1)); }
+if [ "$transform" = split ] && ((listed * 4 < count)); then
+  echo "run_unify: fewer than a quarter got per-path lists"; fail=$((fail + 1))
+fi
 ((fail == 0))

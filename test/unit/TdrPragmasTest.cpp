@@ -152,7 +152,7 @@ __kernel void k(__global int *p) {
   if (p[0]) p[1] = 1;
 })");
   EXPECT_EQ(S.Attached, Lines{});
-  const std::string Known = " (expected target, skip, off, meld, "
+  const std::string Known = " (expected target, skip, off, meld, split, "
                             "algorithm(hot|dgi), neighbors(16|32|64) or transforms(...))";
   EXPECT_EQ(S.Warnings,
             (Lines{"W1:9 empty '#pragma tdr'" + Known + "; line ignored",

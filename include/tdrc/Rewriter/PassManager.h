@@ -25,6 +25,7 @@ struct KernelOutcome {
   bool Emitted = true;  // every plan's edits were placed
   std::vector<Explanation> Entries; // sorted by location
   std::vector<std::string> Changed; // the transforms that changed it
+  unsigned AddedKernels = 0; // kernels the plans added after it
   unsigned ChangedStatements = 0;
   unsigned LocalBytes = 0;
   /// When the changed kernel can pay (the plans' conditions, or'ed): for the

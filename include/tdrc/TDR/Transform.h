@@ -123,6 +123,9 @@ public:
   virtual ~TransformPlan();
   /// The plan changes the kernel at all.
   virtual bool changesKernel() const = 0;
+  /// How many kernels the plan adds after this one, which itself stays as
+  /// it was (the split transform's parts).
+  virtual unsigned addedKernels() const { return 0; }
   /// The statements the plan edits, with the gain estimated for each (the
   /// pass manager gives a statement wanted by two plans to the larger gain).
   virtual std::vector<std::pair<const clang::Stmt *, double>> claims() const = 0;

@@ -23,16 +23,12 @@ using namespace clang;
 
 namespace tdrc {
 
-namespace {
-
 std::string indexList(const std::vector<unsigned> &L) {
   std::string S;
   for (unsigned I : L)
     S += (S.empty() ? "" : ",") + std::to_string(I);
   return S;
 }
-
-} // namespace
 
 bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
                      std::string &Why) {
@@ -73,6 +69,13 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
     if (!P.Arms.back() && I + 1 != N) // only the last part runs "none"
       Subs.push_back({{Arm[N - 2]->End, Arm[N - 2]->End}, " else { return; }"});
     Out += "\n" + ST.respell({T->Begin, T->End}, std::move(Subs)) + "\n";
+  }
+  if (P.Lists) { // the split plan stands without them
+    std::string NoLists;
+    if (std::optional<std::string> L = splitListsText(Ctx, P, *T, NoLists))
+      Out += *L;
+    else
+      Out += "// tdrc: no per-path lists: " + NoLists + "\n";
   }
   Edits.insert(T->End, Out);
   return true;

@@ -4,6 +4,7 @@
 
 #include "SplitPlan.h"
 #include "tdrc/Rewriter/EditList.h"
+#include "tdrc/TDR/SourceText.h"
 #include "clang/AST/ASTContext.h"
 
 namespace tdrc {
@@ -12,6 +13,17 @@ namespace tdrc {
 /// spelled (Edits then as it was).
 bool emitBranchSplit(clang::ASTContext &Ctx, const SplitPlan &P,
                      EditList &Edits, std::string &Why);
+
+/// "1,3": a descriptor's reads= or writes=.
+std::string indexList(const std::vector<unsigned> &L);
+
+/// ListEmitter.cpp: the descriptor, listing kernel and parts of the plan
+/// over per-path lists (P.Lists), to follow the split plan's parts; none
+/// with Why when they cannot be spelled.
+std::optional<std::string> splitListsText(clang::ASTContext &Ctx,
+                                          const SplitPlan &P,
+                                          const KernelText &KT,
+                                          std::string &Why);
 
 } // namespace tdrc
 

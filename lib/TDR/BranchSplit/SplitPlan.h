@@ -22,6 +22,7 @@
 #ifndef TDRC_LIB_TDR_BRANCHSPLIT_SPLITPLAN_H
 #define TDRC_LIB_TDR_BRANCHSPLIT_SPLITPLAN_H
 
+#include "../WorkPool/PoolPlan.h" // PoolIdRef
 #include "tdrc/TDR/Explanation.h"
 #include "clang/AST/Stmt.h"
 #include <optional>
@@ -53,7 +54,16 @@ struct SplitPlan {
   /// the kernel may write: the host must not pass one buffer as both.
   std::vector<unsigned> Reads, Writes;
 
+  /// The plan over per-path lists (ListLegality.cpp, ListEmitter.cpp):
+  /// whether it is emitted, why not, and every read of the work-item's
+  /// identity (redirected to the listed item in its parts).
+  bool Lists = false;
+  std::string NoLists;
+  std::vector<PoolIdRef> Ids;
+  unsigned Dims = 1;
+
   bool Changes = false;
+  bool Forced = false; // `#pragma tdr split`: the kernel is the split's
   std::vector<Explanation> Explain;
   std::string Reason; // why the kernel is unchanged (when a branch was found)
 };
@@ -70,6 +80,11 @@ SplitPlan planBranchSplit(KernelAnalyses &A, const TransformOptions &O,
 /// every part that write memory, or memory read before the branch that the
 /// kernel writes.  Fills Reads and Writes.
 std::optional<std::string> whySplitIllegal(KernelAnalyses &A, SplitPlan &P);
+
+// ListLegality.cpp
+/// Decides the plan over per-path lists for a legal split plan: sets Lists
+/// and Ids, or NoLists.
+void planSplitLists(KernelAnalyses &A, SplitPlan &P);
 
 // SplitModel.cpp
 /// The occupancy screen: why splitting cannot pay on the --gpu given

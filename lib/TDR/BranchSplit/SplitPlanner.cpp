@@ -29,7 +29,9 @@ constexpr unsigned MaxParts = 8;
 
 class SplitShape {
 public:
-  SplitShape(KernelAnalyses &A, SplitPlan &P) : A(A), P(P) {}
+  /// Wanted: the branch `#pragma tdr split` names, the only one looked for.
+  SplitShape(KernelAnalyses &A, SplitPlan &P, const Stmt *Wanted)
+      : A(A), P(P), Wanted(Wanted) {}
 
   /// Finds the branch in C (descending into guards); the statements before
   /// it, and after each guard it is in, run in every part.
@@ -38,6 +40,8 @@ public:
 
 private:
   bool divergent(const IfStmt *If) {
+    if (Wanted)
+      return If == Wanted;
     return !isReturnOnly(If->getThen()) && A.condDep(If) != Dep::Uniform;
   }
   bool holdsDivergentIf(const Stmt *S) {
@@ -60,7 +64,19 @@ private:
 
   KernelAnalyses &A;
   SplitPlan &P;
+  const Stmt *Wanted;
 };
+
+/// The branch `#pragma tdr split` (or `transforms(split)`) names in A's
+/// kernel, if any.
+const Stmt *pragmaBranch(KernelAnalyses &A, const TransformOptions &O,
+                         const StatementClaims &Claims) {
+  if (O.Directives)
+    for (const auto &[B, D] : O.Directives->Branches)
+      if (A.contains(A.Body, B) && Claims.owner(B) == "split")
+        return B;
+  return nullptr;
+}
 
 bool SplitShape::find(const CompoundStmt *C) {
   for (auto It = C->body_begin(), E = C->body_end(); It != E; ++It) {
@@ -109,13 +125,36 @@ std::string splitPartName(llvm::StringRef K, unsigned I) {
   return (K + "__p" + llvm::Twine(I)).str();
 }
 
+std::string splitListName(llvm::StringRef K) { return (K + "__list").str(); }
+
+std::string splitPathName(llvm::StringRef K) { return (K + "__path").str(); }
+
+std::string splitListPartName(llvm::StringRef K, unsigned I) {
+  return (K + "__w" + llvm::Twine(I)).str();
+}
+
 SplitPlan planBranchSplit(KernelAnalyses &A, const TransformOptions &O,
                           const StatementClaims &Claims) {
   SplitPlan P;
   P.Kernel = A.Kernel;
-  SplitShape Shape(A, P);
-  if (!A.Body || !Shape.find(A.Body))
+  const Stmt *Wanted = A.Body ? pragmaBranch(A, O, Claims) : nullptr;
+  SplitShape Shape(A, P, Wanted);
+  if (!A.Body || !Shape.find(A.Body)) {
+    if (Wanted) {
+      Explanation E;
+      E.Loc = Wanted->getBeginLoc();
+      E.Kind = "branch";
+      if (auto *If = dyn_cast<IfStmt>(Wanted))
+        E.Divergence = divergenceName(A.condDep(If));
+      E.Reason = "'#pragma tdr split' names a branch that a work-item may "
+                 "reach more than once or not on the kernel's own level (in "
+                 "a loop, a switch, or another branch than a guard)";
+      E.Text = "branch (branch splitting): " + E.Reason;
+      P.Reason = E.Reason;
+      P.Explain.push_back(std::move(E));
+    }
     return P;
+  }
   std::optional<std::string> Why;
   const BranchDirective *Dir =
       O.Directives ? O.Directives->forBranch(P.Branch) : nullptr;
@@ -137,8 +176,13 @@ SplitPlan planBranchSplit(KernelAnalyses &A, const TransformOptions &O,
     Why = Shape.chain();
   if (!Why)
     Why = whySplitIllegal(A, P);
-  std::string Note;
   if (!Why)
+    planSplitLists(A, P);
+  std::string Note;
+  if (!Why && Dir && Dir->Target && (P.Forced = true))
+    Note = "'#pragma tdr split' asks for it (no occupancy screen); the host "
+           "measures whether the plan pays";
+  else if (!Why)
     Why = whySplitCannotPay(A, O, Note);
   Explanation E;
   E.Loc = P.Branch->getIfLoc();
@@ -159,7 +203,11 @@ SplitPlan planBranchSplit(KernelAnalyses &A, const TransformOptions &O,
              " path kernels (" + splitPartName(K, 0) + " .. " +
              splitPartName(K, unsigned(P.Arms.size()) - 1) +
              "), run one after another in place of '" + K +
-             "', which stays as it was; " + Note;
+             "', which stays as it was; " +
+             (P.Lists ? "and over per-path lists (" + splitListName(K) +
+                            ", then " + splitListPartName(K, 0) + " ..); "
+                      : "no per-path lists: " + P.NoLists + "; ") +
+             Note;
   }
   P.Explain.push_back(std::move(E));
   return P;

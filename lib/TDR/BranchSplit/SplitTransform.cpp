@@ -3,6 +3,7 @@
 #include "SplitEmitter.h"
 #include "SplitPlan.h"
 #include "tdrc/TDR/Transform.h"
+#include <limits>
 
 using namespace clang;
 
@@ -14,7 +15,8 @@ namespace {
 /// original to keep, no launch condition); the plan adds kernels after it.
 /// It claims the body with a gain of zero, so that a transform that
 /// changes any statement of the kernel keeps it and the parts are left out
-/// (they would copy a kernel that is no longer the one launched).
+/// (they would copy a kernel that is no longer the one launched); under
+/// `#pragma tdr split` with a gain above every other.
 class BranchSplitPlan : public TransformPlan {
 public:
   BranchSplitPlan(ASTContext &Ctx, const clang::CompoundStmt *Body,
@@ -22,10 +24,18 @@ public:
       : Ctx(Ctx), Body(Body), Plan(std::move(P)) {}
 
   bool changesKernel() const override { return false; }
+  unsigned addedKernels() const override {
+    if (!Plan.Changes)
+      return 0;
+    unsigned Paths = unsigned(Plan.Arms.size());
+    return Paths + (Plan.Lists ? Paths + 1 : 0);
+  }
   std::vector<std::pair<const Stmt *, double>> claims() const override {
     if (!Plan.Changes)
       return {};
-    return {{Body, 0.0}};
+    // `#pragma tdr split` makes the kernel the split's against any other.
+    return {{Body, Plan.Forced ? std::numeric_limits<double>::infinity()
+                               : 0.0}};
   }
   ResourceNeeds needs() const override { return {}; }
   std::string summary(bool Emitted) const override {

@@ -45,14 +45,7 @@ public:
 private:
   using Range = SourceText::Range;
   std::string idName(const PoolIdRef &Id) const {
-    if (D.Cuda)
-      return std::string(Id.K == PoolIdRef::CudaThreadIdx ? "tdr_tid_"
-                                                          : "tdr_bid_") +
-             Axis[Id.Dim];
-    const char *Prefix = Id.K == PoolIdRef::GlobalId  ? "tdr_gid"
-                         : Id.K == PoolIdRef::LocalId ? "tdr_lid"
-                                                      : "tdr_grp";
-    return Prefix + std::to_string(Id.Dim);
+    return redirectedIdName(Id, D.Cuda);
   }
   /// S's text with the ID queries inside it redirected; S's range is
   /// consumed (its queries get no edits of their own).
@@ -347,6 +340,17 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
 }
 
 } // namespace
+
+std::string redirectedIdName(const PoolIdRef &Id, bool Cuda) {
+  if (Cuda)
+    return std::string(Id.K == PoolIdRef::CudaThreadIdx ? "tdr_tid_"
+                                                        : "tdr_bid_") +
+           Axis[Id.Dim];
+  const char *Prefix = Id.K == PoolIdRef::GlobalId  ? "tdr_gid"
+                       : Id.K == PoolIdRef::LocalId ? "tdr_lid"
+                                                    : "tdr_grp";
+  return Prefix + std::to_string(Id.Dim);
+}
 
 bool emitWorkPool(ASTContext &Ctx, const PoolPlan &P, const Dialect &D,
                   EditList &E, std::string &Why) {

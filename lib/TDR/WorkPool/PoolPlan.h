@@ -37,6 +37,10 @@ struct PoolIdRef {
   unsigned Dim; // OpenCL: the query's dimension; CUDA: unused
 };
 
+/// The name a redirected ID read is spelled as: tdr_gid0, tdr_lid1,
+/// tdr_grp2 (OpenCL), tdr_tid_x, tdr_bid_y (CUDA).  PoolEmitter.cpp.
+std::string redirectedIdName(const PoolIdRef &Id, bool Cuda);
+
 /// A jump that ends an iteration or an item, and how it is re-spelled.
 struct PoolJump {
   const clang::Stmt *S;

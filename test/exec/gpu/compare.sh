@@ -6,7 +6,10 @@
 #       MODES="default meld" in the environment picks others, meld being
 #       the meld transform alone (--transforms=-*,meld --force
 #       --keep-original=false), as test/gen/run_meld.sh rewrites; dwa and
-#       bpu the same for those transforms (run_loops.sh, run_unify.sh)
+#       bpu the same for those transforms (run_loops.sh, run_unify.sh);
+#       split and lists the split transform alone (--transforms=-*,split
+#       --force), run as its launch plan (tdr_exec --split) and as its plan
+#       over per-path lists (--split-lists)
 #   compare.sh run DIR OUT                      (on the GPU machine)
 #       builds tdr_exec against NVIDIA's OpenCL, compares every rewrite with
 #       its original bit for bit (tdr_exec's configurations), JOBS at a time
@@ -32,6 +35,7 @@ case ${1:-} in
           meld) flags=('--transforms=-*,meld' --force --keep-original=false) ;;
           dwa) flags=('--transforms=-*,dwa' --force --keep-original=false) ;;
           bpu) flags=('--transforms=-*,bpu' --force --keep-original=false) ;;
+          split|lists) flags=('--transforms=-*,split' --force) ;;
           *) echo "compare.sh: unknown mode $m" >&2; exit 2 ;;
         esac
         "$tdrc" ${flags[@]+"${flags[@]}"} "$f" -o "$dir/$b.$m.tdr.cl" ||
@@ -47,13 +51,15 @@ case ${1:-} in
     export TDR_EXEC_BUILD_OPTIONS="-DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1 -DTDR_POOL_STEPS=3"
     cc -O2 -std=c11 -I"$root/runtime/cl/include" -I"$root/test/exec" -I/usr/local/cuda/include \
        -o "$out/tdr_exec" "$root/test/exec/tdr_exec.c" "$root/test/exec/feedback_check.c" \
+       "$root/test/exec/split_plan.c" \
        "$root/runtime/cl/cl_host.c" -L/usr/local/cuda/lib64 -lOpenCL -lm || exit 2
     export dir out
     # One rewrite: "ok NAME.MODE" or "FAIL NAME.MODE" and its log's end.
     one() {
-      local r=$1 b
+      local r=$1 b plan=()
       b=$(basename "$r" .tdr.cl)
-      if "$out/tdr_exec" "$dir/${b%.*}.cl" "$r" > "$out/$b.txt" 2>&1; then
+      case ${b##*.} in split) plan=(--split) ;; lists) plan=(--split-lists) ;; esac
+      if "$out/tdr_exec" ${plan[@]+"${plan[@]}"} "$dir/${b%.*}.cl" "$r" > "$out/$b.txt" 2>&1; then
         echo "ok $b $(grep -o '[0-9]* configurations' "$out/$b.txt" | head -1)"
       else
         echo "FAIL $b: $(tail -3 "$out/$b.txt" | tr '\n' ' ')"

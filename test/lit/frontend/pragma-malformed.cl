@@ -40,9 +40,9 @@ __kernel void k(__global const int *in, __global int *out)
 // RUN: tdrc %s -o %t.cl -- -Werror 2>%t.err
 // RUN: FileCheck %s --match-full-lines --implicit-check-not=warning: --input-file %t.err
 // OUT: __local int tdr_head, tdr_tail;
-// CHECK: {{.*}}pragma-malformed.cl:1:9: warning: empty '#pragma tdr' (expected target, skip, off, meld, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
-// CHECK: {{.*}}pragma-malformed.cl:2:13: warning: '#pragma tdr': unknown directive 'foo' (expected target, skip, off, meld, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
-// CHECK: {{.*}}pragma-malformed.cl:3:13: warning: '#pragma tdr': unknown directive 'TARGET' (expected target, skip, off, meld, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
+// CHECK: {{.*}}pragma-malformed.cl:1:9: warning: empty '#pragma tdr' (expected target, skip, off, meld, split, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
+// CHECK: {{.*}}pragma-malformed.cl:2:13: warning: '#pragma tdr': unknown directive 'foo' (expected target, skip, off, meld, split, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
+// CHECK: {{.*}}pragma-malformed.cl:3:13: warning: '#pragma tdr': unknown directive 'TARGET' (expected target, skip, off, meld, split, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
 // CHECK: {{.*}}pragma-malformed.cl:4:20: warning: '#pragma tdr': 'skip' cannot be combined with 'target'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:5:22: warning: '#pragma tdr': expected '(' after 'algorithm', found end of line; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:6:23: warning: '#pragma tdr': expected '(' after 'algorithm', found 'dgi'; line ignored
@@ -54,12 +54,12 @@ __kernel void k(__global const int *in, __global int *out)
 // CHECK: {{.*}}pragma-malformed.cl:12:23: warning: '#pragma tdr': expected 16, 32 or 64 in 'neighbors(...)', found '17'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:13:23: warning: '#pragma tdr': expected 16, 32 or 64 in 'neighbors(...)', found '0x20'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:14:23: warning: '#pragma tdr': expected '(' after 'neighbors', found '32'; line ignored
-// CHECK: {{.*}}pragma-malformed.cl:15:18: warning: '#pragma tdr': unknown directive 'extra' (expected target, skip, off, meld, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
+// CHECK: {{.*}}pragma-malformed.cl:15:18: warning: '#pragma tdr': unknown directive 'extra' (expected target, skip, off, meld, split, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
 // CHECK: {{.*}}pragma-malformed.cl:16:17: warning: '#pragma tdr': unexpected ';'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:17:17: warning: '#pragma tdr': unexpected '('; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:18:17: warning: '#pragma tdr': 'target' cannot be combined with 'off'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:19:20: warning: '#pragma tdr': 'target' given twice; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:20:28: warning: '#pragma tdr': 'neighbors(32)' cannot be combined with 'algorithm(hot)'; line ignored
 // CHECK: {{.*}}pragma-malformed.cl:21:18: warning: '#pragma tdr': 'algorithm(dgi)' cannot be combined with 'skip'; line ignored
-// CHECK: {{.*}}pragma-malformed.cl:28:18: warning: '#pragma tdr': unknown directive 'extra' (expected target, skip, off, meld, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
+// CHECK: {{.*}}pragma-malformed.cl:28:18: warning: '#pragma tdr': unknown directive 'extra' (expected target, skip, off, meld, split, algorithm(hot|dgi), neighbors(16|32|64) or transforms(...)); line ignored
 // CHECK: 22 warnings generated.

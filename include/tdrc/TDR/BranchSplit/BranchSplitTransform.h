@@ -26,6 +26,12 @@ std::unique_ptr<Transform> makeBranchSplitTransform();
 
 /// The name of kernel K's part for path I: "K__pI".
 std::string splitPartName(llvm::StringRef K, unsigned I);
+/// The plan over per-path lists: the listing kernel "K__list" and the part
+/// of path I that runs its list's items, "K__wI".
+std::string splitListName(llvm::StringRef K);
+std::string splitListPartName(llvm::StringRef K, unsigned I);
+/// The helper of the listing kernel: the path a work-item takes, "K__path".
+std::string splitPathName(llvm::StringRef K);
 
 } // namespace tdrc
 

@@ -14,6 +14,12 @@
 // each launch runs one of them, as ChoicePolicy says; a launch it wants
 // timed waits for the kernel (clFinish, or the event with a profiling queue).
 //
+// A kernel with the split transform's descriptors (tdrc-split,
+// tdrc-split-lists) chooses the same way between its launch plan (the
+// "rewritten" variant: the part kernels, SplitLaunch.h) and itself (the
+// "original"), by measurement alone; a launch that binds one buffer to a
+// parameter the parts read and one the kernel writes runs the kernel.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_RUNTIME_KERNEL_H
 #define TDRC_RUNTIME_KERNEL_H

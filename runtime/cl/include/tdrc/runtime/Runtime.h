@@ -19,6 +19,7 @@
 #include "tdrc/runtime/FeedbackModel.h"
 #include "tdrc/runtime/Kernel.h"
 #include "tdrc/runtime/Program.h"
+#include "tdrc/runtime/SplitPlans.h"
 #include "tdrc/runtime/Variants.h"
 #include "tdrc/runtime/WhenExpr.h"
 

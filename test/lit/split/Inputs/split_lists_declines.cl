@@ -1,0 +1,26 @@
+// Kernels the split transform splits but whose parts cannot run over
+// per-path lists; one reason a kernel.
+
+static void put(__global float *out, int i, float v) { out[i] = v + get_local_id(0); }
+
+__kernel void helper_reads_id(__global const int *k, __global float *out, int n) {
+    int i = get_global_id(0);
+    if (i >= n)
+        return;
+    float v = k[i];
+    if (k[i] > 0)
+        v = v * 3.0f;
+    else
+        v = v - 1.0f;
+    put(out, i, v);
+}
+
+__kernel void linear_id(__global const int *k, __global float *out) {
+    int i = get_global_linear_id();
+    float v = k[i];
+    if (v > 0)
+        v = v * 3.0f;
+    else
+        v = v - 1.0f;
+    out[i] = v;
+}
