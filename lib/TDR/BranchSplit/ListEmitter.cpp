@@ -82,6 +82,9 @@ private:
   /// K's head as K__list, with a body that lists its work-items.
   std::optional<std::string> listKernel(const std::string &Indent,
                                         std::string &Why);
+  /// The edits of K's head for a kernel of this plan: Name, and the lists
+  /// buffer after the last parameter.
+  void head(Subs &S, const std::string &Name) const;
   /// K's text under Name, with Subs applied, the list buffer after the
   /// last parameter and Prologue at the top of the body.
   std::string kernel(const std::string &Name, Subs S,
@@ -146,13 +149,17 @@ void ListEmitter::itemIds(CodeBuilder &B) {
   }
 }
 
-std::string ListEmitter::kernel(const std::string &Name, Subs S,
-                                const std::string &Prologue) {
+void ListEmitter::head(Subs &S, const std::string &Name) const {
   S.push_back({{KT.Begin + KT.NameAt, KT.Begin + KT.NameAt + unsigned(K.size())},
                Name});
   S.push_back({{ParamsEnd, ParamsEnd},
                std::string(D.Cuda ? ", unsigned int *" : ", __global uint *") +
                    "tdr_lists"});
+}
+
+std::string ListEmitter::kernel(const std::string &Name, Subs S,
+                                const std::string &Prologue) {
+  head(S, Name);
   S.push_back({{BodyAt, BodyAt}, "\n" + Prologue.substr(0, Prologue.size() - 1)});
   return T.respell({KT.Begin, KT.End}, std::move(S));
 }
@@ -202,12 +209,7 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
 
   // The parts: K's text with its IDs redirected to the listed item.
   for (unsigned I = 0; I < N; ++I) {
-    Subs S;
-    for (unsigned J = 0; J < N; ++J)
-      if (J != I && Arm[J])
-        S.push_back({*Arm[J], "{ return; }"});
-    if (!P.Arms.back() && I + 1 != N)
-      S.push_back({{Arm[N - 2]->End, Arm[N - 2]->End}, " else { return; }"});
+    Subs S = onlyPath(Arm, I);
     for (const PoolIdRef &Id : P.Ids) {
       std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
       if (!R) {
@@ -331,11 +333,7 @@ ListEmitter::listKernel(const std::string &Indent, std::string &Why) {
             " = tdr_self;")
       .unnest();
   Subs S;
-  S.push_back({{KT.Begin + KT.NameAt, KT.Begin + KT.NameAt + unsigned(K.size())},
-               splitListName(K)});
-  S.push_back({{ParamsEnd, ParamsEnd},
-               std::string(D.Cuda ? ", unsigned int *" : ", __global uint *") +
-                   "tdr_lists"});
+  head(S, splitListName(K));
   return T.respell({KT.Begin, BodyAt}, std::move(S)) + "\n" + B.str() + "}";
 }
 

@@ -23,6 +23,18 @@ using namespace clang;
 
 namespace tdrc {
 
+std::vector<std::pair<SourceText::Range, std::string>>
+onlyPath(const std::vector<std::optional<SourceText::Range>> &Arm, unsigned I) {
+  std::vector<std::pair<SourceText::Range, std::string>> Subs;
+  size_t N = Arm.size();
+  for (size_t J = 0; J < N; ++J)
+    if (J != I && Arm[J])
+      Subs.push_back({*Arm[J], "{ return; }"});
+  if (!Arm.back() && I + 1 != N) // only the last part runs "none"
+    Subs.push_back({{Arm[N - 2]->End, Arm[N - 2]->End}, " else { return; }"});
+  return Subs;
+}
+
 std::string indexList(const std::vector<unsigned> &L) {
   std::string S;
   for (unsigned I : L)
@@ -59,15 +71,11 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
                     ", one kernel per path; run in this order, with its "
                     "arguments and sizes, they compute what it computes.\n";
   for (unsigned I = 0; I < N; ++I) {
-    std::vector<std::pair<SourceText::Range, std::string>> Subs;
+    std::vector<std::pair<SourceText::Range, std::string>> Subs =
+        onlyPath(Arm, I);
     Subs.push_back({{T->Begin + T->NameAt,
                      T->Begin + T->NameAt + unsigned(K.size())},
                     splitPartName(K, I)});
-    for (unsigned J = 0; J < N; ++J)
-      if (J != I && Arm[J])
-        Subs.push_back({*Arm[J], "{ return; }"});
-    if (!P.Arms.back() && I + 1 != N) // only the last part runs "none"
-      Subs.push_back({{Arm[N - 2]->End, Arm[N - 2]->End}, " else { return; }"});
     Out += "\n" + ST.respell({T->Begin, T->End}, std::move(Subs)) + "\n";
   }
   if (P.Lists) { // the split plan stands without them

@@ -14,6 +14,13 @@ namespace tdrc {
 bool emitBranchSplit(clang::ASTContext &Ctx, const SplitPlan &P,
                      EditList &Edits, std::string &Why);
 
+/// The edits that leave only path I of a part: every other arm (ranges in
+/// Arm, by path; none for the last path of a chain without a final else)
+/// becomes `{ return; }`, and such a chain gets `else { return; }` in every
+/// part but the last.
+std::vector<std::pair<SourceText::Range, std::string>>
+onlyPath(const std::vector<std::optional<SourceText::Range>> &Arm, unsigned I);
+
 /// "1,3": a descriptor's reads= or writes=.
 std::string indexList(const std::vector<unsigned> &L);
 
