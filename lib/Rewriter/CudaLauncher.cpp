@@ -31,109 +31,6 @@ namespace tdrc {
 
 namespace {
 
-/// Host code shared by every launcher of the file: the environment, the
-/// buckets and the timing.  Guarded, so that a file that includes another
-/// rewritten file compiles.
-const char *ChoiceSupport = R"(
-#ifndef TDRC_CHOICE_SUPPORT /* tdrc: the launch-time choice (docs/runtime.md) */
-#define TDRC_CHOICE_SUPPORT
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <map>
-#include <mutex>
-#include <vector>
-namespace tdr_choice {
-enum Mode { Measure, Model, Rewritten, Original };
-/* TDR_DISABLE: the original always; TDR_CHOOSE=measure|model|rewritten|original */
-inline Mode mode() {
-  const char *D = std::getenv("TDR_DISABLE"), *C = std::getenv("TDR_CHOOSE");
-  if (D && *D && std::strcmp(D, "0")) return Original;
-  if (!C || !*C || !std::strcmp(C, "measure")) return Measure;
-  if (!std::strcmp(C, "model")) return Model;
-  if (!std::strcmp(C, "rewritten")) return Rewritten;
-  if (!std::strcmp(C, "original")) return Original;
-  std::fprintf(stderr, "tdrc: TDR_CHOOSE=%s is not measure, model, rewritten or original; measuring\n", C);
-  return Measure;
-}
-inline bool logging() {
-  const char *L = std::getenv("TDR_LOG");
-  return L && *L && std::strcmp(L, "0");
-}
-struct Bucket { float Best[2] = {-1.0f, -1.0f}; int Runs[2] = {0, 0}; int Pick = -1; };
-struct Launch { bool Remapped; Bucket *B; cudaEvent_t Start, Stop; };
-class Kernel {
-public:
-  /* Keep: the rewrite is kept if it takes less than Keep x the original. */
-  explicit Kernel(const char *Name, float Keep = 0.99f)
-      : Name(Name), M(mode()), Keep(Keep) {}
-  /* Which variant this launch runs; times it while its bucket is undecided. */
-  Launch begin(bool Pays, const double *K, unsigned N, cudaStream_t S) {
-    Launch L = {M == Rewritten || (M != Original && Pays), nullptr, nullptr, nullptr};
-    if (M != Measure || !Pays) return L; /* the rewrite cannot pay: no trial */
-    int Dev = 0; /* each GPU decides for itself */
-    if (cudaGetDevice(&Dev) != cudaSuccess) return L;
-    std::lock_guard<std::mutex> Lock(Mu); /* launches from several threads */
-    /* The bucket that settled last, again (a sort's hundreds of short
-       steps): no allocation and no search, as cheap as no choice. */
-    bool Same = Last && Last->first.back() == (double)Dev;
-    for (unsigned I = 0; Same && I < N; ++I) Same = Last->first[I] == K[I];
-    if (Same) {
-      L.Remapped = Last->second.Pick == 1;
-      return L;
-    }
-    std::vector<double> Key(K, K + N);
-    Key.push_back((double)Dev);
-    std::map<std::vector<double>, Bucket>::iterator It = Buckets.find(Key);
-    if (It == Buckets.end()) {
-      if (Buckets.size() >= 256) return L; /* too many buckets: the model */
-      It = Buckets.insert(std::make_pair(Key, Bucket())).first;
-    }
-    Bucket &B = It->second;
-    if (B.Pick >= 0) { Last = &*It; L.Remapped = B.Pick == 1; return L; }
-    /* A stream being captured into a graph cannot be synchronised: the model. */
-    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(S, &Capture) != cudaSuccess ||
-        Capture != cudaStreamCaptureStatusNone) return L;
-    L.Remapped = B.Runs[1] <= B.Runs[0]; /* alternate, the rewrite first */
-    if (cudaEventCreate(&L.Start) != cudaSuccess) return L;
-    if (cudaEventCreate(&L.Stop) != cudaSuccess) { cudaEventDestroy(L.Start); return L; }
-    L.B = &B;
-    cudaEventRecord(L.Start, S);
-    return L;
-  }
-  /* After the launch: its time, and the bucket's pick once both ran twice. */
-  void end(const Launch &L, cudaStream_t S) {
-    if (!L.B) return;
-    float Ms = -1.0f;
-    cudaEventRecord(L.Stop, S);
-    if (cudaEventSynchronize(L.Stop) != cudaSuccess ||
-        cudaEventElapsedTime(&Ms, L.Start, L.Stop) != cudaSuccess) Ms = -1.0f;
-    cudaEventDestroy(L.Start);
-    cudaEventDestroy(L.Stop);
-    std::lock_guard<std::mutex> Lock(Mu);
-    Bucket &B = *L.B;
-    int V = L.Remapped ? 1 : 0;
-    if (Ms < 0.0f) { B.Pick = 0; return; } /* no timing: the original */
-    if (B.Best[V] < 0.0f || Ms < B.Best[V]) B.Best[V] = Ms;
-    if (++B.Runs[V] < 2 || B.Runs[1 - V] < 2) return;
-    B.Pick = B.Best[1] < Keep * B.Best[0] ? 1 : 0;
-    if (logging())
-      std::fprintf(stderr, "tdrc: %s: original %.4f ms, rewritten %.4f ms -> %s\n",
-                   Name, B.Best[0], B.Best[1], B.Pick ? "rewritten" : "original");
-  }
-private:
-  const char *Name;
-  Mode M;
-  float Keep;
-  std::mutex Mu;
-  std::map<std::vector<double>, Bucket> Buckets;
-  const std::pair<const std::vector<double>, Bucket> *Last = nullptr;
-};
-} // namespace tdr_choice
-#endif
-)";
-
 std::string source(const ASTContext &Ctx, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
   return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
@@ -197,9 +94,8 @@ std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
   return Text + ")";
 }
 
-/// The launcher's parameters after the configuration (", " and K's, as
-/// written) and K's arguments; false when a parameter is unnamed, has a
-/// default or comes from a macro.
+} // namespace
+
 bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
                     std::string &Params, std::string &Args) {
   for (const ParmVarDecl *P : K->parameters()) {
@@ -212,8 +108,8 @@ bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
   return true;
 }
 
-const char *NoLauncher = "no launcher: a parameter is unnamed, has a default "
-                         "or comes from a macro";
+const char *const NoLauncher = "no launcher: a parameter is unnamed, has a "
+                               "default or comes from a macro";
 
 std::string launcherHead(const std::string &Launcher, bool External,
                          const std::string &Params) {
@@ -221,8 +117,6 @@ std::string launcherHead(const std::string &Launcher, bool External,
          "(dim3 tdr_grid, dim3 tdr_block, size_t tdr_shmem, cudaStream_t "
          "tdr_stream" + Params + ")\n{\n";
 }
-
-} // namespace
 
 std::string plainLauncher(const ASTContext &Ctx, const FunctionDecl *K,
                           std::string &Why) {
@@ -238,64 +132,36 @@ std::string plainLauncher(const ASTContext &Ctx, const FunctionDecl *K,
          ");\n}\n";
 }
 
-CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
-                          const LaunchCondition &C, const KernelText &T,
-                          bool WithSupport, bool External) {
-  CudaLaunches Out;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string N = K->getNameAsString(), Launcher = N + "_tdr_launch";
-  std::string Params, Args, Key;
-  if (!launcherParams(Ctx, K, Params, Args)) {
-    Out.Note = NoLauncher;
-    return Out;
-  }
-  llvm::StringSet<> Named = identifiers(C.When);
-  for (const ParmVarDecl *P : K->parameters())
-    if (Named.count(P->getName()) && P->getType()->isArithmeticType())
-      Key += ", (double)(" + P->getNameAsString() + ")";
+bool placeChoiceSupport(const ASTContext &Ctx, const FunctionDecl *K,
+                        bool WithSupport, CudaLaunches &Out,
+                        std::string &Inline) {
+  Inline = WithSupport ? cudaChoiceSupport() : "";
   // The shared code holds #includes: at file scope, so before the outermost
   // namespace or extern "C" block around K, if any.
   const Decl *Outer = nullptr;
   for (const DeclContext *DC = K->getDeclContext();
        DC && !DC->isTranslationUnit(); DC = DC->getParent())
     Outer = cast<Decl>(DC);
-  std::string Inline = WithSupport ? ChoiceSupport : "";
-  if (WithSupport && Outer) {
-    SourceLocation B = Outer->getBeginLoc();
-    if (B.isMacroID() || !SM.isInMainFile(B)) {
-      Out.Note = "no launcher: the namespace around the kernel begins in a "
-                 "macro or another file";
-      return Out;
-    }
-    Out.Support = std::string(ChoiceSupport).substr(1) + "\n";
-    Out.SupportAt = SM.getFileOffset(B);
-    Inline.clear();
+  if (!WithSupport || !Outer)
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = Outer->getBeginLoc();
+  if (B.isMacroID() || !SM.isInMainFile(B)) {
+    Out.Note = "no launcher: the namespace around the kernel begins in a "
+               "macro or another file";
+    return false;
   }
-  std::string When = C.When.empty() ? "true" : C.When;
-  std::string Cfg = "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" +
-                    Args + ");\n";
-  Out.Launcher =
-"\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
-      originalKernelName(N) +
-      "', whichever is faster for this launch (--keep-original) */\n" +
-      launcherHead(Launcher, External, Params) +
-      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\"" +
-      (C.Margin != LaunchCondition::DefaultChoiceMargin
-           ? ", 1.0f - " + marginText(C.Margin) + "f"
-           : std::string()) +
-      ");\n"
-      "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
-      "  const bool tdr_pays = tdr_wg <= " +
-      std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n"
-      "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
-      "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
-      "(double)tdr_block.y, (double)tdr_shmem" + Key + "};\n"
-      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, tdr_key, "
-      "sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n"
-      "  if (tdr_l.Remapped)\n    " + N + Cfg +
-      "  else\n    " + originalKernelName(N) + Cfg +
-      "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";
+  Out.Support = std::string(cudaChoiceSupport()).substr(1) + "\n";
+  Out.SupportAt = SM.getFileOffset(B);
+  Inline.clear();
+  return true;
+}
 
+void rewriteLaunchSites(ASTContext &Ctx, const FunctionDecl *K,
+                        const KernelText &T, const std::string &Launcher,
+                        llvm::StringRef Unchanged, CudaLaunches &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string N = K->getNameAsString();
   // The launch sites after K's definition (before it the launcher is not
   // declared yet).
   unsigned Skipped = 0;
@@ -341,7 +207,52 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
   }
   if (Skipped)
     Out.Note = std::to_string(Skipped) + " launch(es) of '" + N +
-               "' left as they were (" + Why + "): they run the rewrite";
+               "' left as they were (" + Why + "): " + Unchanged.str();
+}
+
+CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
+                          const LaunchCondition &C, const KernelText &T,
+                          bool WithSupport, bool External) {
+  CudaLaunches Out;
+  std::string N = K->getNameAsString(), Launcher = N + "_tdr_launch";
+  std::string Params, Args, Key;
+  if (!launcherParams(Ctx, K, Params, Args)) {
+    Out.Note = NoLauncher;
+    return Out;
+  }
+  llvm::StringSet<> Named = identifiers(C.When);
+  for (const ParmVarDecl *P : K->parameters())
+    if (Named.count(P->getName()) && P->getType()->isArithmeticType())
+      Key += ", (double)(" + P->getNameAsString() + ")";
+  std::string Inline;
+  if (!placeChoiceSupport(Ctx, K, WithSupport, Out, Inline))
+    return Out;
+  std::string When = C.When.empty() ? "true" : C.When;
+  std::string Cfg = "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" +
+                    Args + ");\n";
+  Out.Launcher =
+"\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
+      originalKernelName(N) +
+      "', whichever is faster for this launch (--keep-original) */\n" +
+      launcherHead(Launcher, External, Params) +
+      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\"" +
+      (C.Margin != LaunchCondition::DefaultChoiceMargin
+           ? ", 1.0f - " + marginText(C.Margin) + "f"
+           : std::string()) +
+      ");\n"
+      "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
+      "  const bool tdr_pays = tdr_wg <= " +
+      std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n"
+      "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
+      "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
+      "(double)tdr_block.y, (double)tdr_shmem" + Key + "};\n"
+      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, tdr_key, "
+      "sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n"
+      "  if (tdr_l.Remapped)\n    " + N + Cfg +
+      "  else\n    " + originalKernelName(N) + Cfg +
+      "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";
+
+  rewriteLaunchSites(Ctx, K, T, Launcher, "they run the rewrite", Out);
   return Out;
 }
 

@@ -2,6 +2,7 @@
 #ifndef TDRC_REWRITER_CUDALAUNCHER_H
 #define TDRC_REWRITER_CUDALAUNCHER_H
 
+#include "tdrc/Rewriter/EditList.h"
 #include "tdrc/TDR/SourceText.h" // kernelText
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/Decl.h"
@@ -40,6 +41,55 @@ CudaLaunches cudaLauncher(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
 /// name whatever tdrc decided; empty, and Why, when it cannot be written.
 std::string plainLauncher(const clang::ASTContext &Ctx,
                           const clang::FunctionDecl *K, std::string &Why);
+
+/// CudaSplitLauncher.cpp: K_tdr_launch(grid, block, shmem, stream, K's
+/// parameters) for a kernel the split transform left unchanged beside its
+/// plans (S): runs K or the plan (over per-path lists where there is one),
+/// chosen by timing the first launches of each bucket; K where one buffer
+/// is passed as a parameter S reads before the branch and one it writes.
+/// The launch sites after K rewritten to it, as cudaLauncher's.
+CudaLaunches cudaSplitLauncher(clang::ASTContext &Ctx,
+                               const clang::FunctionDecl *K,
+                               const KernelSequence &S, const KernelText &T,
+                               bool WithSupport, bool External);
+
+struct SplitLauncher {
+  bool Written = false;
+  unsigned Sites = 0; // launches that now call it
+  std::string Note;   // why there is none, or sites left as they were
+};
+/// cudaSplitLauncher's launcher after K, its launch sites and the shared
+/// host code, into E.
+SplitLauncher addSplitLauncher(clang::ASTContext &Ctx,
+                               const clang::FunctionDecl *K,
+                               const KernelSequence &S, bool WithSupport,
+                               bool External, EditList &E);
+
+// Shared by the launchers.
+/// The host code every launcher of a file shares (CudaChoiceSupport.cpp).
+const char *cudaChoiceSupport();
+/// Where the shared host code goes: Inline (text to start the launcher
+/// with) or Out.Support at Out.SupportAt; nothing unless WithSupport.
+/// False, with Out.Note, when it has no place.
+bool placeChoiceSupport(const clang::ASTContext &Ctx,
+                        const clang::FunctionDecl *K, bool WithSupport,
+                        CudaLaunches &Out, std::string &Inline);
+/// The launcher's parameters after the configuration (", " and K's, as
+/// written) and K's arguments; false when a parameter is unnamed, has a
+/// default or comes from a macro (then say NoLauncher).
+bool launcherParams(const clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                    std::string &Params, std::string &Args);
+extern const char *const NoLauncher;
+/// "static inline void L(dim3 tdr_grid, ..., cudaStream_t tdr_stream" +
+/// Params + ")\n{\n" (External: `void`, callable from other files).
+std::string launcherHead(const std::string &Launcher, bool External,
+                         const std::string &Params);
+/// The launches `K<<<...>>>(...)` after K's definition, as calls of
+/// Launcher, into Out.Sites; those that cannot be are counted in Out.Note,
+/// which ends with Unchanged (what they still run).
+void rewriteLaunchSites(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                        const KernelText &T, const std::string &Launcher,
+                        llvm::StringRef Unchanged, CudaLaunches &Out);
 
 } // namespace tdrc
 

@@ -139,8 +139,11 @@ KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,
     if (!Ok && Why.empty())
       Why = PlanWhy;
     Out.Emitted &= Ok;
-    if (Ok)
+    if (Ok) {
       Out.AddedKernels += P.Plan->addedKernels();
+      if (std::optional<KernelSequence> S = P.Plan->launchSequence())
+        Out.Sequence = std::move(*S);
+    }
     if (Ok && P.Plan->changesKernel()) {
       Out.Changed.push_back(P.T->name().str());
       Out.ChangedStatements += P.Plan->changedStatements();

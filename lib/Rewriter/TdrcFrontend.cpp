@@ -1,5 +1,6 @@
 //===- TdrcFrontend.cpp - Parse, analyse and rewrite one kernel file -------===//
 #include "tdrc/Rewriter/TdrcFrontend.h"
+#include "CudaLauncher.h"
 #include "tdrc/Rewriter/CudaParsing.h"
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/Occupancy/GpuTable.h"
@@ -9,6 +10,7 @@
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
 #include "tdrc/Rewriter/PassManager.h"
+#include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "clang/AST/ASTConsumer.h"
@@ -133,11 +135,19 @@ public:
                                       "for templates", {}});
         continue;
       }
-      if (alreadyRewritten(SM, K)) { // idempotence: a no-op, with a remark
+      // Idempotence: a kernel tdrc rewrote, split, or added as a split's
+      // part is a no-op, with a remark.
+      const char *Done = alreadyRewritten(SM, K) ? "rewritten"
+                         : namedBySplitDescriptor(
+                               SM.getBufferData(SM.getMainFileID()),
+                               K->getName())
+                             ? "split"
+                             : nullptr;
+      if (Done) {
         leaveAlone(Ctx, K,
-                   "kernel '" + K->getNameAsString() +
-                       "' was already rewritten by tdrc; left unchanged",
-                   "already rewritten by tdrc", Report);
+                   "kernel '" + K->getNameAsString() + "' was already " +
+                       Done + " by tdrc; left unchanged",
+                   std::string("already ") + Done + " by tdrc", Report);
         if (Header)
           Result.Launchers.push_back(existingLauncher(Ctx, K));
         continue;
@@ -152,6 +162,9 @@ public:
       KernelOutcome Outcome = PM->run(Ctx, K, Dl, Edits);
       if (Opts.KeepOriginal && Outcome.Emitted && !Outcome.Changed.empty())
         keepOriginalOf(Ctx, K, Outcome, Edits, Launchers, Header);
+      else if (Dl.Cuda && !Opts.DeviceOnly && Outcome.Emitted &&
+               Outcome.Sequence && Outcome.Changed.empty())
+        splitLauncherOf(Ctx, K, Outcome, Edits, Launchers, Header);
       else if (Header)
         plainLauncherOf(Ctx, K, Outcome, Edits);
       Result.RemappedBranches += Outcome.ChangedStatements;
@@ -245,6 +258,34 @@ private:
     }
     if (!KO.Note.empty())
       Outcome.Summary += "; " + KO.Note;
+  }
+  /// CUDA, a kernel left as it was beside its split plans: the launcher
+  /// that chooses between them, which the file's launches call.
+  void splitLauncherOf(ASTContext &Ctx, const FunctionDecl *K,
+                       KernelOutcome &Outcome, EditList &Edits,
+                       unsigned &Launchers, bool Header) {
+    LauncherDeclaration D;
+    if (Header)
+      D = launcherDeclaration(Ctx, K);
+    SplitLauncher L = addSplitLauncher(Ctx, K, *Outcome.Sequence,
+                                       Launchers == 0, !D.Text.empty(), Edits);
+    std::string N = K->getNameAsString() + "_tdr_launch";
+    if (!L.Written) {
+      Outcome.Summary += "; no launcher runs the split plans (" + L.Note + ")";
+      if (Header) {
+        D.Text.clear();
+        D.Why = L.Note;
+        Result.Launchers.push_back(std::move(D));
+      }
+      return;
+    }
+    ++Launchers; // the first one carries the shared host code
+    Outcome.Summary += "; " + std::to_string(L.Sites) +
+                       " launch(es) choose through '" + N + "'";
+    if (!L.Note.empty())
+      Outcome.Summary += "; " + L.Note;
+    if (Header)
+      Result.Launchers.push_back(std::move(D));
   }
   /// --launcher-header, a CUDA kernel tdrc left unchanged: a launcher that
   /// just launches it, so that other files need not know what tdrc decided.

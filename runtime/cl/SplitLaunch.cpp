@@ -72,13 +72,23 @@ void SplitLaunch::setArg(cl_uint Index, const SetArg &A) {
     Pending[Index] = A;
 }
 
+/// The buffer M is, or the one it is a sub-buffer of (sub-buffers of one
+/// buffer, or of it, may overlap; OpenCL has no sub-buffers of sub-buffers).
+static cl_mem rootOf(cl_mem M) {
+  cl_mem Parent = nullptr;
+  if (M && clGetMemObjectInfo(M, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof Parent,
+                              &Parent, nullptr) == CL_SUCCESS && Parent)
+    return Parent;
+  return M;
+}
+
 std::string SplitLaunch::aliased(const SetArgs &Args) const {
   for (unsigned R : Desc.Reads)
     for (unsigned W : Desc.Writes) {
-      cl_mem MR = R < Args.size() ? memOf(Args[R]) : nullptr;
-      cl_mem MW = W < Args.size() ? memOf(Args[W]) : nullptr;
+      cl_mem MR = rootOf(R < Args.size() ? memOf(Args[R]) : nullptr);
+      cl_mem MW = rootOf(W < Args.size() ? memOf(Args[W]) : nullptr);
       if (R != W && MR && MR == MW)
-        return "one buffer is its parameters " + std::to_string(R) +
+        return "one buffer (or sub-buffers of one) is its parameters " + std::to_string(R) +
                " (read before the branch) and " + std::to_string(W) +
                " (written)";
     }

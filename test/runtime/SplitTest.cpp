@@ -126,6 +126,41 @@ TEST(Split, OneBufferReadAndWrittenRunsTheKernel) {
   EXPECT_EQ(K.lastVariant(), R);
 }
 
+TEST(Split, SubBuffersOfOneBufferRunTheKernel) {
+  TDRC_NEED_DEVICE(C);
+  ScopedEnv Off("TDR_DISABLE", nullptr), Mode("TDR_CHOOSE", "rewritten");
+  Program P = Program::fromFile(C, fixture("splitpaths.tdr.cl"));
+  Kernel K = P.kernel("shade");
+  constexpr int N = 1024;
+  std::vector<int> Data = input(N);
+  Data.resize(2 * N, 0);
+  Buffer Whole(C, Data);
+  // Two sub-buffers of one buffer may overlap, and so may a buffer and its
+  // sub-buffer: the runtime does not compare regions, so K runs.
+  const cl_buffer_region Half[2] = {{0, N * sizeof(int)},
+                                    {N * sizeof(int), N * sizeof(int)}};
+  cl_int E0 = CL_SUCCESS, E1 = CL_SUCCESS;
+  cl_mem In = clCreateSubBuffer(Whole.get(), CL_MEM_READ_WRITE,
+                                CL_BUFFER_CREATE_TYPE_REGION, &Half[0], &E0);
+  cl_mem Out = clCreateSubBuffer(Whole.get(), CL_MEM_READ_WRITE,
+                                 CL_BUFFER_CREATE_TYPE_REGION, &Half[1], &E1);
+  ASSERT_EQ(E0, CL_SUCCESS);
+  ASSERT_EQ(E1, CL_SUCCESS);
+  K.setArg(0, sizeof In, &In);
+  K.setArg(1, sizeof Out, &Out);
+  K.setArg(2, N);
+  K.launch({1024}, {64});
+  EXPECT_EQ(K.lastVariant(), O);
+  K.setArg(0, Whole);
+  K.launch({1024}, {64});
+  EXPECT_EQ(K.lastVariant(), O);
+  clReleaseMemObject(In);
+  clReleaseMemObject(Out);
+  // Apart again: the plan.
+  EXPECT_EQ(run(C, K, N, 1024, 64), want(C, "shade", N, 1024, 64));
+  EXPECT_EQ(K.lastVariant(), R);
+}
+
 TEST(Split, DescriptorsParse) {
   std::map<std::string, SplitPlans> M = parseSplitDescriptors(
       "/* tdrc-split: kernel=k parts=k__p0,k__p1 reads=0 writes=1,2 */\n"

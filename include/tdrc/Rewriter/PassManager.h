@@ -26,6 +26,8 @@ struct KernelOutcome {
   std::vector<Explanation> Entries; // sorted by location
   std::vector<std::string> Changed; // the transforms that changed it
   unsigned AddedKernels = 0; // kernels the plans added after it
+  /// Kernels the host may launch instead of it (KernelSequence), if any.
+  std::optional<KernelSequence> Sequence;
   unsigned ChangedStatements = 0;
   unsigned LocalBytes = 0;
   /// When the changed kernel can pay (the plans' conditions, or'ed): for the

@@ -82,6 +82,21 @@ struct LaunchCondition {
 /// runtime/cl's descriptor accepts).
 constexpr unsigned AnyWorkGroupSize = 1u << 20;
 
+/// Kernels the host may run in place of the kernel, which stays as it was
+/// (the split transform's plans): each launched in turn with the kernel's
+/// configuration and arguments.
+struct KernelSequence {
+  std::vector<std::string> Parts; // one per path
+  /// The plan over per-path lists, when emitted: List, then ListParts, each
+  /// with one more argument, the lists buffer (Parts.size() counts, zero
+  /// before List runs, then Parts.size() lists of one entry per work-item).
+  std::string List;
+  std::vector<std::string> ListParts;
+  /// Parameters (by index) read before the branch, and written: the plan is
+  /// wrong where one buffer is passed as both.
+  std::vector<unsigned> Reads, Writes;
+};
+
 /// What a plan needs of the kernel's resources (the occupancy budget).
 struct ResourceNeeds {
   unsigned LocalBytes = 0;      // local/shared memory added per work-group
@@ -126,6 +141,11 @@ public:
   /// How many kernels the plan adds after this one, which itself stays as
   /// it was (the split transform's parts).
   virtual unsigned addedKernels() const { return 0; }
+  /// After a successful emit(): the added kernels the host may launch
+  /// instead of this one, if any.
+  virtual std::optional<KernelSequence> launchSequence() const {
+    return std::nullopt;
+  }
   /// The statements the plan edits, with the gain estimated for each (the
   /// pass manager gives a statement wanted by two plans to the larger gain).
   virtual std::vector<std::pair<const clang::Stmt *, double>> claims() const = 0;

@@ -42,8 +42,27 @@ std::string indexList(const std::vector<unsigned> &L) {
   return S;
 }
 
+bool namedBySplitDescriptor(llvm::StringRef Text, llvm::StringRef Name) {
+  for (size_t At = Text.find("/* tdrc-split"); At != llvm::StringRef::npos;
+       At = Text.find("/* tdrc-split", At + 1)) {
+    llvm::StringRef D = Text.substr(At, Text.find("*/", At) - At);
+    llvm::SmallVector<llvm::StringRef, 8> Fields, Names;
+    D.split(Fields, ' ', -1, false);
+    for (llvm::StringRef F : Fields) {
+      auto [Key, Value] = F.split('=');
+      if (Key != "kernel" && Key != "list" && Key != "parts")
+        continue;
+      Names.clear();
+      Value.split(Names, ',', -1, false);
+      if (llvm::is_contained(Names, Name))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
-                     std::string &Why) {
+                     KernelSequence &Seq, std::string &Why) {
   std::optional<KernelText> T =
       kernelText(Ctx.getSourceManager(), P.Kernel, Why);
   if (!T)
@@ -61,8 +80,13 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
   std::string K = P.Kernel->getNameAsString();
   unsigned N = unsigned(P.Arms.size());
   std::string Parts;
-  for (unsigned I = 0; I < N; ++I)
+  KernelSequence S;
+  for (unsigned I = 0; I < N; ++I) {
     Parts += (I ? "," : "") + splitPartName(K, I);
+    S.Parts.push_back(splitPartName(K, I));
+  }
+  S.Reads = P.Reads;
+  S.Writes = P.Writes;
   std::string Out = "\n\n/* tdrc-split: kernel=" + K + " parts=" + Parts +
                     " reads=" + indexList(P.Reads) +
                     " writes=" + indexList(P.Writes) + " */\n"
@@ -80,12 +104,16 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
   }
   if (P.Lists) { // the split plan stands without them
     std::string NoLists;
-    if (std::optional<std::string> L = splitListsText(Ctx, P, *T, NoLists))
+    if (std::optional<std::string> L = splitListsText(Ctx, P, *T, NoLists)) {
       Out += *L;
-    else
+      S.List = splitListName(K);
+      for (unsigned I = 0; I < N; ++I)
+        S.ListParts.push_back(splitListPartName(K, I));
+    } else
       Out += "// tdrc: no per-path lists: " + NoLists + "\n";
   }
   Edits.insert(T->End, Out);
+  Seq = std::move(S);
   return true;
 }
 

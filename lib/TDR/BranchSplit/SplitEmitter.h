@@ -5,14 +5,16 @@
 #include "SplitPlan.h"
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/TDR/SourceText.h"
+#include "tdrc/TDR/Transform.h" // KernelSequence
 #include "clang/AST/ASTContext.h"
 
 namespace tdrc {
 
-/// Adds the parts after the kernel; false with Why when they cannot be
-/// spelled (Edits then as it was).
+/// Adds the parts after the kernel, and says in Seq what the host may run
+/// instead of it; false with Why when they cannot be spelled (Edits then as
+/// it was).
 bool emitBranchSplit(clang::ASTContext &Ctx, const SplitPlan &P,
-                     EditList &Edits, std::string &Why);
+                     EditList &Edits, KernelSequence &Seq, std::string &Why);
 
 /// The edits that leave only path I of a part: every other arm (ranges in
 /// Arm, by path; none for the last path of a chain without a final else)

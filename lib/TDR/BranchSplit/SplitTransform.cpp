@@ -49,7 +49,16 @@ public:
   }
   std::vector<Explanation> explain() const override { return Plan.Explain; }
   bool emit(EditList &Edits, std::string &Why) override {
-    return !Plan.Changes || emitBranchSplit(Ctx, Plan, Edits, Why);
+    if (!Plan.Changes)
+      return true;
+    KernelSequence S;
+    if (!emitBranchSplit(Ctx, Plan, Edits, S, Why))
+      return false;
+    Emitted = std::move(S);
+    return true;
+  }
+  std::optional<KernelSequence> launchSequence() const override {
+    return Emitted;
   }
   unsigned changedStatements() const override { return 0; }
   LaunchCondition launchCondition() const override {
@@ -60,6 +69,7 @@ private:
   ASTContext &Ctx;
   const clang::CompoundStmt *Body;
   SplitPlan Plan;
+  std::optional<KernelSequence> Emitted;
 };
 
 class BranchSplitTransform : public Transform {

@@ -7,9 +7,9 @@
 // (K__p0, K__p1, ...), each re-evaluating the decision and running only its
 // own path; run one after another they compute what K computes, and the
 // light ones run at their own occupancy.  The host runs that launch plan in
-// place of K (runtime/cl, or the parts launched in order), keeping it only
-// where it measures faster.  Planner: BranchSplit/SplitPlanner.cpp; text:
-// BranchSplit/SplitEmitter.cpp; docs/split.md.
+// place of K (runtime/cl; in CUDA the launcher tdrc writes), keeping it
+// only where it measures faster.  Planner: BranchSplit/SplitPlanner.cpp;
+// text: BranchSplit/SplitEmitter.cpp; docs/split.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TDRC_TDR_BRANCHSPLIT_BRANCHSPLITTRANSFORM_H
@@ -32,6 +32,9 @@ std::string splitListName(llvm::StringRef K);
 std::string splitListPartName(llvm::StringRef K, unsigned I);
 /// The helper of the listing kernel: the path a work-item takes, "K__path".
 std::string splitPathName(llvm::StringRef K);
+/// Whether a split descriptor in Text (a file tdrc split before) names
+/// kernel Name: as the kernel split, a part or a listing kernel.
+bool namedBySplitDescriptor(llvm::StringRef Text, llvm::StringRef Name);
 
 } // namespace tdrc
 
