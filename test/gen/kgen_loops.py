@@ -10,7 +10,10 @@ uniform inner loop; statements after it (writes, a return under a
 condition, an integer atomic whose result is unused).  Kernels may write
 their parameters, as real kernels step their pointers: `out += idx;` before
 the loop, `w = ...` inside it (each item must start from the launch's
-values when one work-item runs several).  Every value stays
+values when one work-item runs several).  About a third read their IDs
+through helpers, as real kernels do (`item_x()`, `item_y()`, and in the
+loop `lane_of()`, which reads the local ID and calls `group_of()`): dwa
+clones them to take the item's IDs.  Every value stays
 bounded (`%` by primes), so the kernels are well defined; they write only
 their own elements.  Each kernel carries its `// EXEC:` spec for tdr_exec.
 
@@ -32,6 +35,7 @@ class LoopGen:
         self.vars = ["v0"]  # ints in scope after the preparation
         self.out_advanced = False  # `out += idx;`: the item's slot is out[0]
         self.w_written = False     # the parameter w is updated in the loop
+        self.id_helpers = False    # IDs read through helpers
 
     def emit(self, text):
         self.lines.append("    " * self.depth + text)
@@ -79,8 +83,11 @@ class LoopGen:
         r = self.r
         jumps = []
         for _ in range(r.randint(1, 3)):
-            kind = r.choice(["upd", "upd", "continue", "break", "return", "inner", "param"])
-            if kind == "upd":
+            kind = r.choice(["upd", "upd", "continue", "break", "return", "inner", "param"] +
+                            (["lane"] if self.id_helpers else []))
+            if kind == "lane":
+                self.emit("acc = (acc + lane_of() %% %d) %% 7919;" % r.choice([3, 5, 7]))
+            elif kind == "upd":
                 self.update()
             elif kind == "param":
                 self.emit("w = (w * 3 + acc) % 1009;")
@@ -150,21 +157,31 @@ class LoopGen:
         else:
             params = "int w"
         self.emit("")
+        self.id_helpers = r.random() < 0.35
+        gx, gy = (("item_x()", "item_y()") if self.id_helpers
+                  else ("get_global_id(0)", "get_global_id(1)"))
         if two_d:
-            self.emit("int x = get_global_id(0);")
-            self.emit("int y = get_global_id(1);")
+            self.emit("int x = %s;" % gx)
+            self.emit("int y = %s;" % gy)
             self.emit("if (x >= w || y >= h)")
             self.emit("    return;")
             self.emit("int idx = y * w + x;")
         else:
-            self.emit("int idx = get_global_id(0);")
+            self.emit("int idx = %s;" % gx)
             self.emit("if (idx >= w)")
             self.emit("    return;")
         self.preparation()
         self.loop()
         self.settlement()
         body = "\n".join(self.lines[1:])
-        return "\n".join(head) + (
+        helpers = ""
+        if self.id_helpers:
+            helpers = ("\nint item_x(void) { return (int)get_global_id(0); }\n"
+                       "int item_y(void) { return (int)get_global_id(1); }\n"
+                       "int group_of(void) { return (int)get_group_id(0); }\n"
+                       "int lane_of(void)\n{\n"
+                       "    return (int)get_local_id(0) + 3 * (group_of() % 4);\n}\n")
+        return "\n".join(head) + helpers + (
             "\n\n__kernel void %s(__global const int *in, __global const int *lens,\n"
             "    __global int *out, __global int *hist, %s)\n{\n%s\n}\n" % (self.name, params, body))
 

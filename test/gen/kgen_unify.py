@@ -31,7 +31,9 @@ own elements (and the histogram through atomics).  Each kernel carries its
 
 --guard-block (the split transform's shapes): half of the kernels keep the
 bounds check as a block around everything, `if (idx < w) { ... }`, as
-image kernels do, instead of an early return.
+image kernels do, instead of an early return; arms may call `hlane`, a
+helper that reads the local and group IDs and calls `hrow`, which reads the
+global ID (the lists plan clones both).
 
     kgen_unify.py --seed S --index I [--guard-block] -o FILE.cl
 """
@@ -228,6 +230,8 @@ class UnifyGen:
     def arm_stmt(self, depth_left, in_loop=False):
         r = self.r
         kinds = ["upd", "upd", "loop", "helper", "id", "hash", "atomic"]
+        if self.guard_block:  # split: helpers that read IDs (cloned for lists)
+            kinds += ["idhelper", "idhelper"]
         if depth_left > 0:
             kinds += ["nested", "switch"]
         if not in_loop:
@@ -264,6 +268,9 @@ class UnifyGen:
                 self.helpers.append(h)
             arg = r.choice([self.operand(), str(r.randint(2, 6))]) if h != "hwalk" else str(r.randint(2, 9))
             self.emit("r = %s(r, %s);" % (h, arg))
+        elif kind == "idhelper":
+            self.helpers.append("hlane")
+            self.emit("r = hlane(r);")
         elif kind == "id":
             self.emit("r = (r + %s %% %d) %% 7919;" % (self.id_value(), r.choice([5, 7, 13])))
         elif kind == "hash":
@@ -496,6 +503,10 @@ class UnifyGen:
         text += HELPERS
         if "hgrp" in self.helpers:
             text += "int hgrp(int a) { return (a + (int)get_group_id(0) % 5) % 7919; }\n"
+        if "hlane" in self.helpers:  # nested: hlane calls hrow; both read IDs
+            text += ("int hrow(void) { return (int)(get_global_id(0) % 11); }\n"
+                     "int hlane(int a)\n{\n"
+                     "    return (a + hrow() + (int)get_local_id(0) % 3 + (int)get_group_id(0) % 5) % 7919;\n}\n")
         text += ("\n__kernel void %s(__global const int *in, __global const int *sel,\n"
                  "    __global int *out, __global int *hist, %s)\n{\n%s\n}\n" % (self.name, params, body))
         return text

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SplitEmitter.h"
+#include "../WorkPool/HelperClones.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Dialect.h"
@@ -117,6 +118,9 @@ void ListEmitter::itemIds(CodeBuilder &B) {
   bool Kind[5] = {};
   for (const PoolIdRef &Id : P.Ids)
     Kind[Id.K] = true;
+  for (const HelperClone &C : P.Clones)
+    for (const PoolIdRef &Id : C.Takes)
+      Kind[Id.K] = true;
   for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
     std::string At = Dim == 0   ? "tdr_item % " + extent(0)
                      : Dim == 1 ? "tdr_item / " + extent(0) + " % " + extent(1)
@@ -206,6 +210,16 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
   if (!List)
     return std::nullopt;
   Out += "\n" + *Helper + "\n\n" + *List + "\n";
+  // Helpers that read IDs, as clones taking the listed item's.
+  PoolPlan Items;
+  Items.Clones = P.Clones;
+  Items.CloneCalls = P.CloneCalls;
+  std::optional<std::string> Clones =
+      helperClonesText(Ctx, Items, K, D.Cuda, Why);
+  if (!Clones)
+    return std::nullopt;
+  if (!Clones->empty())
+    Out += "\n" + *Clones;
 
   // The parts: K's text with its IDs redirected to the listed item.
   for (unsigned I = 0; I < N; ++I) {
@@ -219,6 +233,8 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
       }
       S.push_back({*R, redirectedIdName(Id, D.Cuda)});
     }
+    if (!cloneCallSubs(T, Items, K, D.Cuda, S, Why))
+      return std::nullopt;
     CodeBuilder PP(Indent);
     PP.line("/* tdrc: this " + std::string(D.Item) +
             " runs the item at its position of path " + std::to_string(I) +

@@ -6,9 +6,9 @@
 // at entry s of the list.  Beyond what the split plan needs, the part must
 // see the item's identity in place of its own, so
 //
-//   - every read of an ID must be one the emitter can redirect: in the
-//     kernel itself, not in a helper or a macro (the dwa transform's rule,
-//     WorkPool/PoolLegality.cpp);
+//   - every read of an ID must be one the emitter can redirect: not in a
+//     macro (the dwa transform's rule, WorkPool/PoolLegality.cpp); a helper
+//     that reads one is cloned to take the item's IDs (HelperClones.h);
 //   - the list buffer is one more parameter, after the kernel's own;
 //   - OpenCL C 2.0 and later may end the NDRange in a smaller work-group:
 //     an item's local ID, group ID and work-group size would then differ
@@ -52,14 +52,18 @@ std::optional<std::string> whyNoLists(KernelAnalyses &A, SplitPlan &P) {
   PoolPlan Items;
   Items.Kernel = A.Kernel;
   Items.Body = A.Body;
-  if (auto Why = checkItemsIndependent(A, Items, /*Redirect=*/true))
+  if (auto Why = checkItemsIndependent(A, Items, /*Redirect=*/true,
+                                      /*CloneHelpers=*/true))
     return "its parts would run listed items in other work-items, but " +
            *Why;
   if (A.Kernel->getNumParams() == 0)
     return "it has no parameter to add the list buffer after";
   const LangOptions &LO = A.Ctx.getLangOpts();
   if (LO.OpenCL && LO.getOpenCLCompatibleVersion() >= 200) {
-    for (const PoolIdRef &Id : Items.Ids)
+    std::vector<PoolIdRef> All = Items.Ids;
+    for (const HelperClone &C : Items.Clones)
+      All.insert(All.end(), C.Reads.begin(), C.Reads.end());
+    for (const PoolIdRef &Id : All)
       if (Id.K != PoolIdRef::GlobalId)
         return "OpenCL C 2.0 may end the NDRange in a smaller work-group, "
                "whose items' local and group IDs the parts cannot derive "
@@ -72,6 +76,8 @@ std::optional<std::string> whyNoLists(KernelAnalyses &A, SplitPlan &P) {
   }
   P.Ids = std::move(Items.Ids);
   P.Dims = Items.Dims;
+  P.Clones = std::move(Items.Clones);
+  P.CloneCalls = std::move(Items.CloneCalls);
   return std::nullopt;
 }
 

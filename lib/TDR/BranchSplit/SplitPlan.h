@@ -61,6 +61,9 @@ struct SplitPlan {
   std::string NoLists;
   std::vector<PoolIdRef> Ids;
   unsigned Dims = 1;
+  /// Helpers that read IDs, cloned to take the item's (HelperClones.h).
+  std::vector<HelperClone> Clones;
+  std::vector<const clang::CallExpr *> CloneCalls;
 
   bool Changes = false;
   bool Forced = false; // `#pragma tdr split`: the kernel is the split's

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PoolEmitter.h"
+#include "HelperClones.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/ItemCode.h"
 #include "tdrc/TDR/SourceText.h"
@@ -63,6 +64,9 @@ private:
       Any |= J.K != PoolJump::DropItem;
     return Any;
   }
+  /// Helpers that read IDs: their clones before the kernel, the kernel's
+  /// calls of them redirected (HelperClones.h).
+  bool helperClones(EditList &E, std::string &Why);
   bool fail(std::string &Why, const std::string &What, SourceLocation L) {
     Why = What + " at " + T.where(L) + " is not spelled in the main file";
     return false;
@@ -84,6 +88,9 @@ std::optional<std::string> PoolEmitter::render(SourceRange S) {
   for (const PoolIdRef &Id : P.Ids)
     if (auto IR = T.range(Id.E->getSourceRange()))
       Subs.push_back({*IR, idName(Id)});
+  std::string Why;
+  if (!cloneCallSubs(T, P, P.Kernel->getName(), D.Cuda, Subs, Why))
+    return std::nullopt;
   return T.respell(*R, std::move(Subs));
 }
 
@@ -332,6 +339,8 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
     if (!Inside)
       E.replace(R->Begin, R->End - R->Begin, idName(Id));
   }
+  if (!P.Clones.empty() && !helperClones(E, Why))
+    return false;
   CodeBuilder End(I);
   End.line("  tdr_state = 0; /* tdrc: the item is done */");
   End.line("} /* tdrc: end of the work pool's loop */");
@@ -350,6 +359,37 @@ std::string redirectedIdName(const PoolIdRef &Id, bool Cuda) {
                        : Id.K == PoolIdRef::LocalId ? "tdr_lid"
                                                     : "tdr_grp";
   return Prefix + std::to_string(Id.Dim);
+}
+
+bool PoolEmitter::helperClones(EditList &E, std::string &Why) {
+  std::string K = P.Kernel->getNameAsString();
+  std::optional<std::string> Text = helperClonesText(Ctx, P, K, D.Cuda, Why);
+  std::optional<KernelText> KT =
+      Text ? kernelText(Ctx.getSourceManager(), P.Kernel, Why) : std::nullopt;
+  if (!KT)
+    return false;
+  E.insert(KT->LineStart, *Text);
+  // The calls outside the statements spelled anew.
+  for (const CallExpr *CE : P.CloneCalls) {
+    std::optional<Range> R = T.range(CE->getSourceRange());
+    bool Inside = false;
+    for (const Range &C : Consumed)
+      Inside |= R && R->Begin >= C.Begin && R->End <= C.End;
+    if (Inside)
+      continue;
+    PoolPlan One;
+    One.Clones = P.Clones;
+    One.CloneCalls = {CE};
+    std::vector<std::pair<Range, std::string>> Subs;
+    if (!cloneCallSubs(T, One, K, D.Cuda, Subs, Why))
+      return false;
+    for (const auto &[At, New] : Subs)
+      if (At.Begin == At.End)
+        E.insert(At.Begin, New);
+      else
+        E.replace(At.Begin, At.End - At.Begin, New);
+  }
+  return true;
 }
 
 bool emitWorkPool(ASTContext &Ctx, const PoolPlan &P, const Dialect &D,

@@ -8,10 +8,12 @@
 // no atomic whose result the item uses (the order it sees would change) and
 // no floating-point atomics (their rounding depends on the order).  Every
 // read of the work-item's identity must be one the emitter can redirect: in
-// the kernel itself, not in a helper or a macro.
+// the kernel itself, not in a macro, or in a helper that can be cloned
+// (HelperClones.cpp) where the transform does that.
 //
 //===----------------------------------------------------------------------===//
 #include "PoolPlan.h"
+#include "HelperClones.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
@@ -36,8 +38,9 @@ class IndependenceScanner : public RecursiveASTVisitor<IndependenceScanner> {
 public:
   IndependenceScanner(KernelAnalyses &A, PoolPlan &P, const FunctionDecl *FD,
                       bool IsKernel, llvm::DenseSet<const FunctionDecl *> &Seen,
-                      bool Redirect)
-      : A(A), P(P), FD(FD), IsKernel(IsKernel), Seen(Seen), Redirect(Redirect) {}
+                      bool Redirect, HelperGraph &G)
+      : A(A), P(P), FD(FD), IsKernel(IsKernel), Seen(Seen), Redirect(Redirect),
+        G(G) {}
 
   std::optional<std::string> Reason;
 
@@ -112,9 +115,10 @@ public:
                   MD->getQualifiedNameAsString() + "' at " +
                   A.loc(CE->getBeginLoc()));
     if (const FunctionDecl *Def = userDefinition(Callee)) {
+      G.Calls.push_back({FD, CE, Def});
       if (!Seen.insert(Def).second)
         return true;
-      IndependenceScanner Inner(A, P, Def, false, Seen, Redirect);
+      IndependenceScanner Inner(A, P, Def, false, Seen, Redirect, G);
       Inner.TraverseStmt(Def->getBody());
       return Inner.Reason ? fail(*Inner.Reason) : true;
     }
@@ -176,13 +180,13 @@ private:
   bool idRef(const Expr *E, PoolIdRef::Kind K, unsigned Dim, StringRef Name) {
     if (!Redirect)
       return true;
-    if (!IsKernel)
-      return fail("helper '" + FD->getNameAsString() + "' reads '" +
-                  Name.str() + "' at " + A.loc(E->getBeginLoc()) +
-                  " (pass the ID as an argument so it can be redirected)");
     if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
       return fail("'" + Name.str() + "' at " + A.loc(E->getBeginLoc()) +
                   " is spelled inside a macro");
+    if (!IsKernel) { // redirected through a clone of the helper, if at all
+      G.Reads.push_back({FD, {E, K, Dim}, Name.str()});
+      return true;
+    }
     P.Ids.push_back({E, K, Dim});
     P.Dims = std::max(P.Dims, Dim + 1);
     return true;
@@ -204,24 +208,31 @@ private:
   bool IsKernel;
   llvm::DenseSet<const FunctionDecl *> &Seen;
   bool Redirect; // the IDs will be redirected: every read must be editable
+  HelperGraph &G; // the ID reads in helpers, the calls of helpers
   llvm::DenseSet<const DeclRefExpr *> Members;
 };
 
 } // namespace
 
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
-                                                 PoolPlan &P, bool Redirect) {
+                                                 PoolPlan &P, bool Redirect,
+                                                 bool CloneHelpers) {
   llvm::DenseSet<const FunctionDecl *> Seen;
-  IndependenceScanner Scanner(A, P, A.Kernel, true, Seen, Redirect);
+  HelperGraph G;
+  IndependenceScanner Scanner(A, P, A.Kernel, true, Seen, Redirect, G);
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(A.Body));
+  if (!Scanner.Reason)
+    Scanner.Reason = planHelperClones(A, G, P, CloneHelpers);
   if (!Scanner.Reason)
     for (const ParmVarDecl *Parm : A.Kernel->parameters())
       if (pointsToLocal(Parm->getType()))
         return "its parameter '" + Parm->getNameAsString() +
                "' is local memory, which belongs to the physical work-group";
-  if (Scanner.Reason)
+  if (Scanner.Reason) {
     P.Ids.clear();
-  else
+    P.Clones.clear();
+    P.CloneCalls.clear();
+  } else
     P.ResetParams = possiblyWrittenParams(A.Ctx, A.Kernel);
   return Scanner.Reason;
 }

@@ -19,6 +19,7 @@
 
 #include "tdrc/TDR/Explanation.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <optional>
 #include <string>
@@ -40,6 +41,16 @@ struct PoolIdRef {
 /// The name a redirected ID read is spelled as: tdr_gid0, tdr_lid1,
 /// tdr_grp2 (OpenCL), tdr_tid_x, tdr_bid_y (CUDA).  PoolEmitter.cpp.
 std::string redirectedIdName(const PoolIdRef &Id, bool Cuda);
+
+/// A helper that reads the work-item's identity, itself or through helpers
+/// it calls: where the IDs are redirected it gets a clone that takes the
+/// item's IDs as parameters (HelperClones.cpp).
+struct HelperClone {
+  const clang::FunctionDecl *Helper = nullptr; // its definition
+  std::vector<PoolIdRef> Reads;                // in its body
+  std::vector<const clang::CallExpr *> Calls;  // of cloned helpers, in it
+  std::vector<PoolIdRef> Takes; // the IDs it needs, one per name (E null)
+};
 
 /// A jump that ends an iteration or an item, and how it is re-spelled.
 struct PoolJump {
@@ -64,6 +75,10 @@ struct PoolPlan {
   /// C++): they move to the top whole.
   std::vector<const clang::DeclStmt *> MovedWhole;
   std::vector<PoolIdRef> Ids;
+  /// Helpers that read IDs, callees first, and the kernel's calls of them
+  /// (checkItemsIndependent with CloneHelpers).
+  std::vector<HelperClone> Clones;
+  std::vector<const clang::CallExpr *> CloneCalls;
   /// Parameters the kernel may write (`out += i;`, `&n`): each item starts
   /// from the value the launch passed, kept in a copy.
   std::vector<const clang::ParmVarDecl *> ResetParams;
@@ -86,9 +101,12 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O);
 /// used, IDs read in helpers or macros); none when they can.  Fills Ids.
 /// Redirect false: the IDs stay as they are (the split transform runs each
 /// work-item in its own place), so where they are read does not matter.
+/// CloneHelpers: IDs read in helpers are redirected through clones of the
+/// helpers (fills Clones and CloneCalls) instead of a reason.
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
                                                  PoolPlan &P,
-                                                 bool Redirect = true);
+                                                 bool Redirect = true,
+                                                 bool CloneHelpers = false);
 
 /// The kernel's parameters that some use may write: one that is not only
 /// read as a value (assigned, incremented, its address taken, bound to a

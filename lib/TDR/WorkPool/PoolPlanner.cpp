@@ -174,9 +174,10 @@ std::optional<std::string> ShapePlanner::plan() {
     return std::string("no loop at the top level of the kernel body");
   if (isa<DoStmt>(P.Loop))
     return std::string("it is a do-while loop (not handled yet)");
-  if (auto Why = checkItemsIndependent(A, P))
+  if (auto Why = checkItemsIndependent(A, P, /*Redirect=*/true,
+                                      /*CloneHelpers=*/true))
     return Why;
-  if (P.Ids.empty())
+  if (P.Ids.empty() && P.Clones.empty())
     return std::string("the kernel reads no work-item ID");
   if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Loop))
     return std::string("the kernel body or the loop is spelled inside a macro");

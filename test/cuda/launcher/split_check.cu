@@ -46,6 +46,16 @@ tally(const float *energy, const unsigned *kind, float *dose, int steps, int n)
     }
 }
 
+// The filter's weight at this thread's place in its block: edge columns
+// weigh less (a helper that reads the thread's IDs, as image helpers do;
+// the plan over lists clones it to take the listed pixel's).
+__device__ float edge_weight(void)
+{
+    return (threadIdx.x == 0 || threadIdx.x == blockDim.x - 1)
+               ? 0.5f
+               : 1.0f + 0.01f * (float)blockIdx.y;
+}
+
 // A 2-D image pass: bright pixels take a long filter.
 __global__ void glow(const unsigned *img, float *out, int w, int h, int taps)
 {
@@ -57,6 +67,7 @@ __global__ void glow(const unsigned *img, float *out, int w, int h, int taps)
         if ((p & 7u) == 0u) {
             for (int t = 0; t < taps; ++t)
                 v = sqrtf(v * v + 0.25f) * 0.7f;
+            v *= edge_weight();
         } else {
             v = v * v;
         }

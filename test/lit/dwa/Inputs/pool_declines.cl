@@ -4,7 +4,7 @@
 
 __constant int counter_total = 5;
 
-int helper_id(void) { return (int)get_global_id(0); }
+int helper_id(void); /* reads an ID; defined after the kernels */
 
 __kernel void with_barrier(__global const int *in, __global int *out)
 {
@@ -128,3 +128,5 @@ __kernel void hides_global(__global const int *in, __global int *out)
         counter_total += k;
     out[i] += counter_total;
 }
+
+int helper_id(void) { return (int)get_global_id(0); }

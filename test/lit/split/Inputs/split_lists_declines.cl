@@ -24,3 +24,19 @@ __kernel void linear_id(__global const int *k, __global float *out) {
         v = v - 1.0f;
     out[i] = v;
 }
+
+// A helper that reads an ID, defined after the kernel: its clone could not
+// go before the parts that call it.
+float late_bias(int i);
+
+__kernel void helper_after(__global const int *k, __global float *out) {
+    int i = get_global_id(0);
+    float v = k[i];
+    if (v > 0)
+        v = v * 3.0f;
+    else
+        v = late_bias(i);
+    out[i] = v;
+}
+
+float late_bias(int i) { return (float)(i - (int)get_global_id(0)); }

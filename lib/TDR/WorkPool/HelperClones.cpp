@@ -1,0 +1,246 @@
+//===- HelperClones.cpp - Helpers that read IDs, redirected by clones -----===//
+#include "HelperClones.h"
+#include "tdrc/TDR/KernelAnalyses.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/TypeLoc.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+
+using namespace clang;
+
+namespace tdrc {
+
+namespace {
+
+using Subs = std::vector<std::pair<SourceText::Range, std::string>>;
+
+/// One name per redirected ID, in a fixed order.
+std::string takeKey(const PoolIdRef &Id) {
+  return std::to_string(int(Id.K)) + ":" + std::to_string(Id.Dim);
+}
+
+/// The helpers that read IDs, and the IDs each takes, from G (to a
+/// fixpoint: a helper takes what the helpers it calls take).
+std::map<const FunctionDecl *, std::map<std::string, PoolIdRef>>
+takes(const HelperGraph &G) {
+  std::map<const FunctionDecl *, std::map<std::string, PoolIdRef>> T;
+  for (const HelperGraph::Read &R : G.Reads)
+    T[R.Helper].insert({takeKey(R.Id), PoolIdRef{nullptr, R.Id.K, R.Id.Dim}});
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const HelperGraph::Call &C : G.Calls) {
+      auto It = T.find(C.Callee);
+      if (It == T.end() || C.Caller == C.Callee)
+        continue;
+      std::map<std::string, PoolIdRef> From = It->second;
+      auto &To = T[C.Caller];
+      for (const auto &[Key, Id] : From)
+        Changed |= To.insert({Key, Id}).second;
+    }
+  }
+  return T;
+}
+
+std::string where(KernelAnalyses &A, const FunctionDecl *H) {
+  return "helper '" + H->getNameAsString() + "' (at " +
+         A.loc(H->getLocation()) + "), which reads IDs,";
+}
+
+/// Why H cannot be cloned before the kernel's new code, or none.
+std::optional<std::string> whyNoClone(KernelAnalyses &A,
+                                      const FunctionDecl *H) {
+  const SourceManager &SM = A.Ctx.getSourceManager();
+  if (H->isTemplated() || H->isTemplateInstantiation())
+    return where(A, H) + " is a template";
+  if (H->isVariadic())
+    return where(A, H) + " takes a variable number of arguments";
+  std::string Why;
+  std::optional<KernelText> T = kernelText(SM, H, Why);
+  if (!T)
+    return where(A, H) + " is not spelled in the kernel's file (" + Why + ")";
+  if (!H->getFunctionTypeLoc())
+    return where(A, H) + " has no written parameter list";
+  std::string KWhy;
+  std::optional<KernelText> K = kernelText(SM, A.Kernel, KWhy);
+  if (K && T->End > K->Begin)
+    return where(A, H) + " is defined after the kernel";
+  return std::nullopt;
+}
+
+/// The callees-first order of the helpers in Need; false on a cycle.
+bool order(const HelperGraph &G, const FunctionDecl *H,
+           const std::map<const FunctionDecl *,
+                          std::map<std::string, PoolIdRef>> &Need,
+           llvm::DenseMap<const FunctionDecl *, int> &State,
+           std::vector<const FunctionDecl *> &Out) {
+  int &S = State[H];
+  if (S == 2)
+    return true;
+  if (S == 1)
+    return false; // on the current path: recursion
+  S = 1;
+  for (const HelperGraph::Call &C : G.Calls)
+    if (C.Caller == H && Need.count(C.Callee) &&
+        !order(G, C.Callee, Need, State, Out))
+      return false;
+  State[H] = 2;
+  Out.push_back(H);
+  return true;
+}
+
+std::string idType(bool Cuda) { return Cuda ? "unsigned int" : "size_t"; }
+
+std::string argList(const std::vector<PoolIdRef> &Takes, bool Cuda) {
+  std::string S;
+  for (const PoolIdRef &Id : Takes)
+    S += (S.empty() ? "" : ", ") + redirectedIdName(Id, Cuda);
+  return S;
+}
+
+/// The call's callee name and arguments, as the clone's.
+bool callSubs(const SourceText &T, const CallExpr *CE,
+              const HelperClone &Callee, llvm::StringRef K, bool Cuda,
+              Subs &S, std::string &Why) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts());
+  std::optional<SourceText::Range> Name =
+      Ref ? T.range(SourceRange(Ref->getLocation(), Ref->getLocation()))
+          : std::nullopt;
+  std::optional<SourceText::Range> RParen =
+      T.range(SourceRange(CE->getRParenLoc(), CE->getRParenLoc()));
+  if (!Name || !RParen || Ref->getLocation().isMacroID() ||
+      CE->getRParenLoc().isMacroID()) {
+    Why = "the call of helper '" + Callee.Helper->getNameAsString() +
+          "' at " + T.where(CE->getBeginLoc()) + " is spelled inside a macro";
+    return false;
+  }
+  S.push_back({*Name, helperCloneName(Callee.Helper, K)});
+  S.push_back({{RParen->Begin, RParen->Begin},
+               std::string(CE->getNumArgs() ? ", " : "") +
+                   argList(Callee.Takes, Cuda)});
+  return true;
+}
+
+const HelperClone *cloneOf(const PoolPlan &P, const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  for (const HelperClone &C : P.Clones)
+    if (C.Helper == Def)
+      return &C;
+  return nullptr;
+}
+
+} // namespace
+
+std::string helperCloneName(const FunctionDecl *H, llvm::StringRef K) {
+  return (H->getName() + "__tdr_" + K).str();
+}
+
+std::optional<std::string> planHelperClones(KernelAnalyses &A,
+                                            const HelperGraph &G, PoolPlan &P,
+                                            bool Allowed) {
+  P.Clones.clear();
+  P.CloneCalls.clear();
+  if (G.Reads.empty())
+    return std::nullopt;
+  if (!Allowed) {
+    const HelperGraph::Read &R = G.Reads.front();
+    return "helper '" + R.Helper->getNameAsString() + "' reads '" + R.Name +
+           "' at " + A.loc(R.Id.E->getBeginLoc()) +
+           " (pass the ID as an argument so it can be redirected)";
+  }
+  auto Need = takes(G);
+  Need.erase(A.Kernel);
+  llvm::DenseMap<const FunctionDecl *, int> State;
+  std::vector<const FunctionDecl *> Order;
+  for (const auto &[H, Ids] : Need)
+    if (!order(G, H, Need, State, Order))
+      return where(A, H) + " is recursive";
+  for (const FunctionDecl *H : Order) {
+    if (std::optional<std::string> Why = whyNoClone(A, H))
+      return *Why;
+    HelperClone C;
+    C.Helper = H;
+    for (const auto &[Key, Id] : Need[H])
+      C.Takes.push_back(Id);
+    for (const HelperGraph::Read &R : G.Reads)
+      if (R.Helper == H)
+        C.Reads.push_back(R.Id);
+    for (const HelperGraph::Call &Call : G.Calls)
+      if (Call.Caller == H && Need.count(Call.Callee))
+        C.Calls.push_back(Call.E);
+    for (const PoolIdRef &Id : C.Takes)
+      P.Dims = std::max(P.Dims, Id.Dim + 1);
+    P.Clones.push_back(std::move(C));
+  }
+  for (const HelperGraph::Call &Call : G.Calls)
+    if (Call.Caller == A.Kernel && Need.count(Call.Callee))
+      P.CloneCalls.push_back(Call.E);
+  return std::nullopt;
+}
+
+std::optional<std::string> helperClonesText(ASTContext &Ctx,
+                                            const PoolPlan &P,
+                                            llvm::StringRef K, bool Cuda,
+                                            std::string &Why) {
+  SourceText T(Ctx);
+  std::string Out;
+  for (const HelperClone &C : P.Clones) {
+    std::optional<KernelText> KT =
+        kernelText(Ctx.getSourceManager(), C.Helper, Why);
+    FunctionTypeLoc FTL = C.Helper->getFunctionTypeLoc();
+    std::optional<SourceText::Range> LParen =
+        FTL ? T.range(SourceRange(FTL.getLParenLoc(), FTL.getLParenLoc()))
+            : std::nullopt;
+    std::optional<SourceText::Range> RParen =
+        FTL ? T.range(SourceRange(FTL.getRParenLoc(), FTL.getRParenLoc()))
+            : std::nullopt;
+    if (!KT || !LParen || !RParen) {
+      Why = "the parameters of helper '" + C.Helper->getNameAsString() +
+            "' are spelled inside a macro";
+      return std::nullopt;
+    }
+    Subs S;
+    S.push_back({{KT->Begin + KT->NameAt,
+                  KT->Begin + KT->NameAt +
+                      unsigned(C.Helper->getName().size())},
+                 helperCloneName(C.Helper, K)});
+    std::string Params;
+    for (const PoolIdRef &Id : C.Takes)
+      Params += (Params.empty() ? "" : ", ") + idType(Cuda) + " " +
+                redirectedIdName(Id, Cuda);
+    if (C.Helper->getNumParams() == 0) // `()` or `(void)`
+      S.push_back({{LParen->End, RParen->Begin}, Params});
+    else
+      S.push_back({{RParen->Begin, RParen->Begin}, ", " + Params});
+    for (const PoolIdRef &Id : C.Reads) {
+      std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
+      if (!R) {
+        Why = "an ID in helper '" + C.Helper->getNameAsString() +
+              "' is spelled inside a macro";
+        return std::nullopt;
+      }
+      S.push_back({*R, redirectedIdName(Id, Cuda)});
+    }
+    for (const CallExpr *CE : C.Calls)
+      if (const HelperClone *Callee = cloneOf(P, CE);
+          Callee && !callSubs(T, CE, *Callee, K, Cuda, S, Why))
+        return std::nullopt;
+    Out += "// tdrc: '" + C.Helper->getNameAsString() +
+           "' with the item's IDs as parameters, for '" + K.str() + "'\n" +
+           T.respell({KT->Begin, KT->End}, std::move(S)) + "\n\n";
+  }
+  return Out;
+}
+
+bool cloneCallSubs(const SourceText &T, const PoolPlan &P, llvm::StringRef K,
+                   bool Cuda, Subs &S, std::string &Why) {
+  for (const CallExpr *CE : P.CloneCalls)
+    if (const HelperClone *Callee = cloneOf(P, CE);
+        Callee && !callSubs(T, CE, *Callee, K, Cuda, S, Why))
+      return false;
+  return true;
+}
+
+} // namespace tdrc

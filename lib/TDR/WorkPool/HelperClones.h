@@ -1,0 +1,71 @@
+//===- HelperClones.h - Helpers that read IDs, redirected by clones -------===//
+//
+// A kernel whose items run in other work-items (dwa's pool, split's lists)
+// must see the item's IDs wherever it reads them, helpers included.  A
+// helper that reads IDs (itself or through the helpers it calls) is cloned
+// next to the kernel's new code as `H__tdr_K`, taking the item's IDs as
+// extra parameters named like the kernel's redirected ones (tdr_gid0,
+// tdr_tid_x, ...): its reads become those names, its calls of other such
+// helpers call their clones, and the kernel's calls call the clone with its
+// redirected IDs.  The helper itself stays as it was for every other caller.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TDRC_LIB_TDR_WORKPOOL_HELPERCLONES_H
+#define TDRC_LIB_TDR_WORKPOOL_HELPERCLONES_H
+
+#include "PoolPlan.h"
+#include "tdrc/TDR/SourceText.h"
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tdrc {
+
+class KernelAnalyses;
+
+/// What the legality scan saw of helpers: the ID reads in each helper, and
+/// every call of a helper (its caller, the call, the callee's definition).
+struct HelperGraph {
+  struct Read {
+    const clang::FunctionDecl *Helper;
+    PoolIdRef Id;
+    std::string Name; // the query or variable, for --explain
+  };
+  std::vector<Read> Reads;
+  struct Call {
+    const clang::FunctionDecl *Caller;
+    const clang::CallExpr *E;
+    const clang::FunctionDecl *Callee;
+  };
+  std::vector<Call> Calls;
+};
+
+/// Fills P.Clones (callees first) and P.CloneCalls from G; why a helper
+/// cannot be cloned (in a macro, another file, a template, defined after
+/// the kernel, recursive), or, unless Allowed, why IDs read in helpers
+/// stop the transform.  None when no helper reads an ID.
+std::optional<std::string> planHelperClones(KernelAnalyses &A,
+                                            const HelperGraph &G, PoolPlan &P,
+                                            bool Allowed);
+
+/// The name of H's clone for kernel K: "H__tdr_K".
+std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
+
+/// The clones' definitions, callees first, each after a comment; none with
+/// Why when a part cannot be spelled.
+std::optional<std::string> helperClonesText(clang::ASTContext &Ctx,
+                                            const PoolPlan &P,
+                                            llvm::StringRef K, bool Cuda,
+                                            std::string &Why);
+
+/// The edits that make the kernel's calls of cloned helpers call their
+/// clones with the item's IDs; false with Why when one is in a macro.
+bool cloneCallSubs(const SourceText &T, const PoolPlan &P, llvm::StringRef K,
+                   bool Cuda,
+                   std::vector<std::pair<SourceText::Range, std::string>> &Subs,
+                   std::string &Why);
+
+} // namespace tdrc
+
+#endif
