@@ -28,8 +28,9 @@ data-dependent trip counts with data-dependent break/continue, bounds guards
 sizes that leave the last work-group partly inactive, data-dependent early
 returns, private scalars, arrays (float a[4]), vectors (int2, float4) and
 structs live across branches, shadowed names, const and multi-declarator
-declarations, brace initialisers, unbraced branches, helper functions (none
-queries IDs; one takes a private array by pointer), direct get_global_id /
+declarations, brace initialisers, unbraced branches, helper functions (one
+reads the local and global IDs, itself and through another helper, which
+the transforms clone; one takes a private array by pointer), direct get_global_id /
 get_local_id calls after branches, pointers to global memory live across
 branches, other ID-only guards (`lid < 16`, `gid % 5 == 0`),
 `__local` tiles and `__local` pointer arguments written between barriers in
@@ -182,6 +183,11 @@ class Gen(ExprGen, StmtGen, ShapeGen):
                     "    for (int i = 0; i < steps; ++i) {\n        s += t[idx];\n"
                     "        idx = (idx * %du + %du) & 63u;\n    }\n    return s;\n}" % (
                         n, r.choice([5, 9, 13]), r.randint(1, 60)))
+        elif kind == "ids":  # reads the IDs, and through another helper
+            inner = "%s_lane" % n
+            text = ("int %s(void)\n{\n    return (int)(get_local_id(0) %% %du);\n}\n"
+                    "int %s(int a)\n{\n    return (a + %s() + (int)(get_global_id(0) %% %du)) %% 4099;\n}" % (
+                        inner, r.choice([5, 7, 32]), n, inner, r.choice([3, 11])))
         elif kind == "peek":  # --shapes 2: reads global memory for a condition
             text = ("int %s(__global const int *m, int i)\n{\n    return m[i] + %d;\n}" % (
                 n, r.randint(-9, 9)))

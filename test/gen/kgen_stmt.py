@@ -368,6 +368,14 @@ class StmtGen:
         self.features.add("data-return")
 
     def stmt_call(self, ctx):
+        ints = self.vars_of("int", mutable=True)
+        if ints and self.chance(0.35):
+            # a helper that reads the IDs itself: transforms clone it
+            v = self.pick(ints)
+            self.emit("%s = %s;" % (v.name, self.assign_int(
+                v, "%s(%s)" % (self.helper("ids"), v.name), 4099)))
+            self.features.add("id-helper")
+            return
         vs = self.vars_of("float", mutable=True)
         arrs = self.vars_of("farr")
         if arrs and vs and self.chance(0.4):

@@ -158,14 +158,27 @@ TEST(RemapPlanner, UniformAndTidOnlyBranchesAreNotTargets) {
   EXPECT_FALSE(R.Plan.rewrites());
 }
 
-TEST(RemapPlanner, HelperReadingIdsDeclinesKernel) {
+TEST(RemapPlanner, HelperReadingIdsIsCloned) {
   auto R = plan(R"(
     int me(void) { return get_global_id(0); }
     __kernel void k(__global const int *in, __global int *out) {
       int x = in[me()];
       if (x > 0) out[me()] = 1;
     })");
+  EXPECT_FALSE(R.Plan.Rounds.empty());
+  EXPECT_TRUE(R.Plan.Helpers); // `me` takes the logical global ID
+}
+
+TEST(RemapPlanner, HelperReadingIdsDefinedLaterDeclinesKernel) {
+  auto R = plan(R"(
+    int me(void);
+    __kernel void k(__global const int *in, __global int *out) {
+      int x = in[me()];
+      if (x > 0) out[me()] = 1;
+    }
+    int me(void) { return get_global_id(0); })");
   EXPECT_TRUE(R.Plan.Rounds.empty());
+  EXPECT_FALSE(R.Plan.Helpers);
 }
 
 TEST(RemapPlanner, LocalMemoryBudgetDropsRounds) {

@@ -118,7 +118,7 @@ void ListEmitter::itemIds(CodeBuilder &B) {
   bool Kind[5] = {};
   for (const PoolIdRef &Id : P.Ids)
     Kind[Id.K] = true;
-  for (const HelperClone &C : P.Clones)
+  for (const HelperClone &C : P.Helpers.Clones)
     for (const PoolIdRef &Id : C.Takes)
       Kind[Id.K] = true;
   for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
@@ -211,11 +211,8 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
     return std::nullopt;
   Out += "\n" + *Helper + "\n\n" + *List + "\n";
   // Helpers that read IDs, as clones taking the listed item's.
-  PoolPlan Items;
-  Items.Clones = P.Clones;
-  Items.CloneCalls = P.CloneCalls;
   std::optional<std::string> Clones =
-      helperClonesText(Ctx, Items, K, D.Cuda, Why);
+      helperClonesText(Ctx, P.Helpers, K, D.Cuda, redirectedIdName, Why);
   if (!Clones)
     return std::nullopt;
   if (!Clones->empty())
@@ -233,7 +230,7 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
       }
       S.push_back({*R, redirectedIdName(Id, D.Cuda)});
     }
-    if (!cloneCallSubs(T, Items, K, D.Cuda, S, Why))
+    if (!cloneCallSubs(T, P.Helpers, K, D.Cuda, redirectedIdName, S, Why))
       return std::nullopt;
     CodeBuilder PP(Indent);
     PP.line("/* tdrc: this " + std::string(D.Item) +

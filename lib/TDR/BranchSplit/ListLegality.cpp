@@ -61,7 +61,7 @@ std::optional<std::string> whyNoLists(KernelAnalyses &A, SplitPlan &P) {
   const LangOptions &LO = A.Ctx.getLangOpts();
   if (LO.OpenCL && LO.getOpenCLCompatibleVersion() >= 200) {
     std::vector<PoolIdRef> All = Items.Ids;
-    for (const HelperClone &C : Items.Clones)
+    for (const HelperClone &C : Items.Helpers.Clones)
       All.insert(All.end(), C.Reads.begin(), C.Reads.end());
     for (const PoolIdRef &Id : All)
       if (Id.K != PoolIdRef::GlobalId)
@@ -76,8 +76,7 @@ std::optional<std::string> whyNoLists(KernelAnalyses &A, SplitPlan &P) {
   }
   P.Ids = std::move(Items.Ids);
   P.Dims = Items.Dims;
-  P.Clones = std::move(Items.Clones);
-  P.CloneCalls = std::move(Items.CloneCalls);
+  P.Helpers = std::move(Items.Helpers);
   return std::nullopt;
 }
 

@@ -62,8 +62,7 @@ struct SplitPlan {
   std::vector<PoolIdRef> Ids;
   unsigned Dims = 1;
   /// Helpers that read IDs, cloned to take the item's (HelperClones.h).
-  std::vector<HelperClone> Clones;
-  std::vector<const clang::CallExpr *> CloneCalls;
+  ClonedHelpers Helpers;
 
   bool Changes = false;
   bool Forced = false; // `#pragma tdr split`: the kernel is the split's

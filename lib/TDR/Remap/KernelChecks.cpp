@@ -1,5 +1,6 @@
 //===- KernelChecks.cpp - Reasons not to touch a kernel at all -------------===//
 #include "PlannerImpl.h"
+#include "../WorkPool/HelperClones.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/DeclCXX.h"
@@ -18,8 +19,8 @@ namespace {
 class KernelScanner : public RecursiveASTVisitor<KernelScanner> {
 public:
   KernelScanner(PlannerState &S, const FunctionDecl *FD, bool IsKernel,
-                llvm::DenseSet<const FunctionDecl *> &Seen)
-      : S(S), FD(FD), IsKernel(IsKernel), Seen(Seen) {}
+                llvm::DenseSet<const FunctionDecl *> &Seen, HelperGraph &G)
+      : S(S), FD(FD), IsKernel(IsKernel), Seen(Seen), G(G) {}
 
   std::optional<std::string> Reason;
 
@@ -55,9 +56,10 @@ public:
                   S.loc(CE->getBeginLoc()) +
                   " (tdrc leaves classes in device code alone)");
     if (const FunctionDecl *Def = userDefinition(Callee)) {
+      G.Calls.push_back({FD, CE, Def});
       if (!Seen.insert(Def).second)
         return true;
-      KernelScanner Inner(S, Def, false, Seen);
+      KernelScanner Inner(S, Def, false, Seen, G);
       Inner.TraverseStmt(Def->getBody());
       if (Inner.Reason)
         return fail(*Inner.Reason);
@@ -130,23 +132,19 @@ private:
   bool threadIdx(const Expr *E, unsigned Dim) {
     const char *Axis[] = {"x", "y", "z"};
     std::string Name = std::string("threadIdx.") + Axis[Dim];
-    if (!IsKernel)
-      return fail("helper '" + FD->getNameAsString() + "' reads '" + Name +
-                  "' at " + S.loc(E->getBeginLoc()) +
-                  " (pass the ID as an argument so remapping can redirect it)");
     if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
       return fail("'" + Name + "' at " + S.loc(E->getBeginLoc()) +
                   " is spelled inside a macro");
+    if (!IsKernel) { // through a clone of the helper (HelperClones.h)
+      G.Reads.push_back({FD, {E, PoolIdRef::CudaThreadIdx, Dim}, Name});
+      return true;
+    }
     S.Plan.Dims = std::max(S.Plan.Dims, Dim + 1);
     S.Plan.IdRefs.push_back({E, false, Dim});
     return true;
   }
 
   bool workItemId(CallExpr *CE, StringRef Name) {
-    if (!IsKernel)
-      return fail("helper '" + FD->getNameAsString() + "' calls '" +
-                  Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
-                  " (pass the ID as an argument so remapping can redirect it)");
     if (CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID())
       return fail("'" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
                   " is spelled inside a macro");
@@ -158,8 +156,16 @@ private:
       return fail("'" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
                   " takes a dimension that is not a constant 0, 1 or 2");
     unsigned D = unsigned(Dim->getExtValue());
+    bool Global = Name == "get_global_id";
+    if (!IsKernel) { // through a clone of the helper (HelperClones.h)
+      G.Reads.push_back({FD,
+                         {CE, Global ? PoolIdRef::GlobalId : PoolIdRef::LocalId,
+                          D},
+                         Name.str()});
+      return true;
+    }
     S.Plan.Dims = std::max(S.Plan.Dims, D + 1);
-    S.Plan.IdRefs.push_back({CE, Name == "get_global_id", D});
+    S.Plan.IdRefs.push_back({CE, Global, D});
     return true;
   }
 
@@ -167,6 +173,7 @@ private:
   const FunctionDecl *FD;
   bool IsKernel;
   llvm::DenseSet<const FunctionDecl *> &Seen;
+  HelperGraph &G; // the ID reads in helpers, the calls of helpers
   /// Built-in variables read through .x/.y/.z (not as a whole).
   llvm::DenseSet<const DeclRefExpr *> Members;
 };
@@ -175,8 +182,14 @@ private:
 
 std::optional<std::string> checkKernel(PlannerState &S) {
   llvm::DenseSet<const FunctionDecl *> Seen;
-  KernelScanner Scanner(S, S.Kernel, true, Seen);
+  HelperGraph G;
+  KernelScanner Scanner(S, S.Kernel, true, Seen, G);
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(S.Body));
+  auto Helpers = std::make_shared<ClonedHelpers>();
+  if (!Scanner.Reason)
+    Scanner.Reason = planHelperClones(S.A, G, *Helpers, S.Plan.Dims, true);
+  if (!Scanner.Reason && !Helpers->empty())
+    S.Plan.Helpers = std::move(Helpers);
   if (Scanner.Reason) {
     S.Plan.IdRefs.clear();
     return Scanner.Reason;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tdrc/TDR/Remap/RemapEmitter.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
+#include "../WorkPool/HelperClones.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/PathVector.h"
 #include "tdrc/TDR/SourceText.h"
@@ -85,6 +86,12 @@ private:
   llvm::DenseSet<const VarDecl *> Hoisted;
 };
 
+/// A helper clone's parameter for an ID remapping redirects: the logical
+/// local ID (threadIdx in CUDA) or global ID.
+static std::string remapIdName(const PoolIdRef &Id, bool) {
+  return redirectedId(Id.K == PoolIdRef::GlobalId, Id.Dim);
+}
+
 std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   std::optional<Range> R = range(E->getSourceRange());
   if (!R)
@@ -95,6 +102,10 @@ std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   for (const IdRef &Id : Plan.IdRefs)
     if (auto CR = range(Id.E->getSourceRange()))
       Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
+  std::string Why;
+  if (Plan.Helpers && !cloneCallSubs(T, *Plan.Helpers, Plan.Kernel->getName(),
+                                     LO.CUDA, remapIdName, Subs, Why))
+    return std::nullopt;
   return T.respell(*R, std::move(Subs));
 }
 
@@ -517,6 +528,10 @@ bool Emitter::run(EditList &E, std::string &Why) {
     if (!Inside)
       E.replace(R->Begin, R->End - R->Begin, redirectedId(Id.Global, Id.Dim));
   }
+  if (Plan.Helpers && !Plan.Helpers->empty() &&
+      !emitHelperClones(Ctx, *Plan.Helpers, Plan.Kernel, LO.CUDA, remapIdName,
+                        Consumed, E, Why))
+    return false;
   return true;
 }
 

@@ -92,17 +92,18 @@ bool order(const HelperGraph &G, const FunctionDecl *H,
 
 std::string idType(bool Cuda) { return Cuda ? "unsigned int" : "size_t"; }
 
-std::string argList(const std::vector<PoolIdRef> &Takes, bool Cuda) {
+std::string argList(const std::vector<PoolIdRef> &Takes, bool Cuda,
+                    IdNamer Name) {
   std::string S;
   for (const PoolIdRef &Id : Takes)
-    S += (S.empty() ? "" : ", ") + redirectedIdName(Id, Cuda);
+    S += (S.empty() ? "" : ", ") + Name(Id, Cuda);
   return S;
 }
 
 /// The call's callee name and arguments, as the clone's.
 bool callSubs(const SourceText &T, const CallExpr *CE,
               const HelperClone &Callee, llvm::StringRef K, bool Cuda,
-              Subs &S, std::string &Why) {
+              IdNamer IdName, Subs &S, std::string &Why) {
   const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts());
   std::optional<SourceText::Range> Name =
       Ref ? T.range(SourceRange(Ref->getLocation(), Ref->getLocation()))
@@ -118,14 +119,14 @@ bool callSubs(const SourceText &T, const CallExpr *CE,
   S.push_back({*Name, helperCloneName(Callee.Helper, K)});
   S.push_back({{RParen->Begin, RParen->Begin},
                std::string(CE->getNumArgs() ? ", " : "") +
-                   argList(Callee.Takes, Cuda)});
+                   argList(Callee.Takes, Cuda, IdName)});
   return true;
 }
 
-const HelperClone *cloneOf(const PoolPlan &P, const CallExpr *CE) {
+const HelperClone *cloneOf(const ClonedHelpers &H, const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-  for (const HelperClone &C : P.Clones)
+  for (const HelperClone &C : H.Clones)
     if (C.Helper == Def)
       return &C;
   return nullptr;
@@ -138,10 +139,10 @@ std::string helperCloneName(const FunctionDecl *H, llvm::StringRef K) {
 }
 
 std::optional<std::string> planHelperClones(KernelAnalyses &A,
-                                            const HelperGraph &G, PoolPlan &P,
+                                            const HelperGraph &G,
+                                            ClonedHelpers &Out, unsigned &Dims,
                                             bool Allowed) {
-  P.Clones.clear();
-  P.CloneCalls.clear();
+  Out = ClonedHelpers();
   if (G.Reads.empty())
     return std::nullopt;
   if (!Allowed) {
@@ -171,22 +172,22 @@ std::optional<std::string> planHelperClones(KernelAnalyses &A,
       if (Call.Caller == H && Need.count(Call.Callee))
         C.Calls.push_back(Call.E);
     for (const PoolIdRef &Id : C.Takes)
-      P.Dims = std::max(P.Dims, Id.Dim + 1);
-    P.Clones.push_back(std::move(C));
+      Dims = std::max(Dims, Id.Dim + 1);
+    Out.Clones.push_back(std::move(C));
   }
   for (const HelperGraph::Call &Call : G.Calls)
     if (Call.Caller == A.Kernel && Need.count(Call.Callee))
-      P.CloneCalls.push_back(Call.E);
+      Out.Calls.push_back(Call.E);
   return std::nullopt;
 }
 
 std::optional<std::string> helperClonesText(ASTContext &Ctx,
-                                            const PoolPlan &P,
+                                            const ClonedHelpers &H,
                                             llvm::StringRef K, bool Cuda,
-                                            std::string &Why) {
+                                            IdNamer IdName, std::string &Why) {
   SourceText T(Ctx);
   std::string Out;
-  for (const HelperClone &C : P.Clones) {
+  for (const HelperClone &C : H.Clones) {
     std::optional<KernelText> KT =
         kernelText(Ctx.getSourceManager(), C.Helper, Why);
     FunctionTypeLoc FTL = C.Helper->getFunctionTypeLoc();
@@ -209,7 +210,7 @@ std::optional<std::string> helperClonesText(ASTContext &Ctx,
     std::string Params;
     for (const PoolIdRef &Id : C.Takes)
       Params += (Params.empty() ? "" : ", ") + idType(Cuda) + " " +
-                redirectedIdName(Id, Cuda);
+                IdName(Id, Cuda);
     if (C.Helper->getNumParams() == 0) // `()` or `(void)`
       S.push_back({{LParen->End, RParen->Begin}, Params});
     else
@@ -221,11 +222,11 @@ std::optional<std::string> helperClonesText(ASTContext &Ctx,
               "' is spelled inside a macro";
         return std::nullopt;
       }
-      S.push_back({*R, redirectedIdName(Id, Cuda)});
+      S.push_back({*R, IdName(Id, Cuda)});
     }
     for (const CallExpr *CE : C.Calls)
-      if (const HelperClone *Callee = cloneOf(P, CE);
-          Callee && !callSubs(T, CE, *Callee, K, Cuda, S, Why))
+      if (const HelperClone *Callee = cloneOf(H, CE);
+          Callee && !callSubs(T, CE, *Callee, K, Cuda, IdName, S, Why))
         return std::nullopt;
     Out += "// tdrc: '" + C.Helper->getNameAsString() +
            "' with the item's IDs as parameters, for '" + K.str() + "'\n" +
@@ -234,12 +235,45 @@ std::optional<std::string> helperClonesText(ASTContext &Ctx,
   return Out;
 }
 
-bool cloneCallSubs(const SourceText &T, const PoolPlan &P, llvm::StringRef K,
-                   bool Cuda, Subs &S, std::string &Why) {
-  for (const CallExpr *CE : P.CloneCalls)
-    if (const HelperClone *Callee = cloneOf(P, CE);
-        Callee && !callSubs(T, CE, *Callee, K, Cuda, S, Why))
+bool cloneCallSubs(const SourceText &T, const ClonedHelpers &H,
+                   llvm::StringRef K, bool Cuda, IdNamer IdName, Subs &S,
+                   std::string &Why) {
+  for (const CallExpr *CE : H.Calls)
+    if (const HelperClone *Callee = cloneOf(H, CE);
+        Callee && !callSubs(T, CE, *Callee, K, Cuda, IdName, S, Why))
       return false;
+  return true;
+}
+
+bool emitHelperClones(ASTContext &Ctx, const ClonedHelpers &H,
+                      const FunctionDecl *K, bool Cuda, IdNamer IdName,
+                      const std::vector<SourceText::Range> &Spelled,
+                      EditList &E, std::string &Why) {
+  std::string N = K->getNameAsString();
+  std::optional<std::string> Text = helperClonesText(Ctx, H, N, Cuda, IdName, Why);
+  std::optional<KernelText> KT =
+      Text ? kernelText(Ctx.getSourceManager(), K, Why) : std::nullopt;
+  if (!KT)
+    return false;
+  E.insert(KT->LineStart, *Text);
+  SourceText T(Ctx);
+  for (const CallExpr *CE : H.Calls) {
+    std::optional<SourceText::Range> R = T.range(CE->getSourceRange());
+    bool Inside = false;
+    for (const SourceText::Range &C : Spelled)
+      Inside |= R && R->Begin >= C.Begin && R->End <= C.End;
+    const HelperClone *Callee = cloneOf(H, CE);
+    if (Inside || !Callee)
+      continue;
+    Subs S;
+    if (!callSubs(T, CE, *Callee, N, Cuda, IdName, S, Why))
+      return false;
+    for (const auto &[At, New] : S)
+      if (At.Begin == At.End)
+        E.insert(At.Begin, New);
+      else
+        E.replace(At.Begin, At.End - At.Begin, New);
+  }
   return true;
 }
 

@@ -14,6 +14,7 @@
 #define TDRC_LIB_TDR_WORKPOOL_HELPERCLONES_H
 
 #include "PoolPlan.h"
+#include "tdrc/Rewriter/EditList.h"
 #include "tdrc/TDR/SourceText.h"
 #include <optional>
 #include <string>
@@ -41,13 +42,19 @@ struct HelperGraph {
   std::vector<Call> Calls;
 };
 
-/// Fills P.Clones (callees first) and P.CloneCalls from G; why a helper
-/// cannot be cloned (in a macro, another file, a template, defined after
-/// the kernel, recursive), or, unless Allowed, why IDs read in helpers
-/// stop the transform.  None when no helper reads an ID.
+/// Fills H (clones callees first, the kernel's calls) from G, and raises
+/// Dims to the dimensions the clones take; why a helper cannot be cloned
+/// (in a macro, another file, a template, defined after the kernel,
+/// recursive), or, unless Allowed, why IDs read in helpers stop the
+/// transform.  None when no helper reads an ID.
 std::optional<std::string> planHelperClones(KernelAnalyses &A,
-                                            const HelperGraph &G, PoolPlan &P,
+                                            const HelperGraph &G,
+                                            ClonedHelpers &H, unsigned &Dims,
                                             bool Allowed);
+
+/// How a transform spells a redirected ID (redirectedIdName for dwa and
+/// the lists; the remap rounds' own names).
+using IdNamer = std::string (*)(const PoolIdRef &Id, bool Cuda);
 
 /// The name of H's clone for kernel K: "H__tdr_K".
 std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
@@ -55,16 +62,24 @@ std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
 /// The clones' definitions, callees first, each after a comment; none with
 /// Why when a part cannot be spelled.
 std::optional<std::string> helperClonesText(clang::ASTContext &Ctx,
-                                            const PoolPlan &P,
+                                            const ClonedHelpers &H,
                                             llvm::StringRef K, bool Cuda,
-                                            std::string &Why);
+                                            IdNamer Name, std::string &Why);
 
 /// The edits that make the kernel's calls of cloned helpers call their
 /// clones with the item's IDs; false with Why when one is in a macro.
-bool cloneCallSubs(const SourceText &T, const PoolPlan &P, llvm::StringRef K,
-                   bool Cuda,
+bool cloneCallSubs(const SourceText &T, const ClonedHelpers &H,
+                   llvm::StringRef K, bool Cuda, IdNamer Name,
                    std::vector<std::pair<SourceText::Range, std::string>> &Subs,
                    std::string &Why);
+
+/// For a kernel rewritten in place: the clones before kernel K, and its
+/// calls of them outside Spelled (the ranges the emitter spelled anew,
+/// whose calls it redirected with cloneCallSubs) redirected, into E.
+bool emitHelperClones(clang::ASTContext &Ctx, const ClonedHelpers &H,
+                      const clang::FunctionDecl *K, bool Cuda, IdNamer Name,
+                      const std::vector<SourceText::Range> &Spelled,
+                      EditList &E, std::string &Why);
 
 } // namespace tdrc
 

@@ -89,7 +89,8 @@ std::optional<std::string> PoolEmitter::render(SourceRange S) {
     if (auto IR = T.range(Id.E->getSourceRange()))
       Subs.push_back({*IR, idName(Id)});
   std::string Why;
-  if (!cloneCallSubs(T, P, P.Kernel->getName(), D.Cuda, Subs, Why))
+  if (!cloneCallSubs(T, P.Helpers, P.Kernel->getName(), D.Cuda,
+                     redirectedIdName, Subs, Why))
     return std::nullopt;
   return T.respell(*R, std::move(Subs));
 }
@@ -339,7 +340,7 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
     if (!Inside)
       E.replace(R->Begin, R->End - R->Begin, idName(Id));
   }
-  if (!P.Clones.empty() && !helperClones(E, Why))
+  if (!P.Helpers.empty() && !helperClones(E, Why))
     return false;
   CodeBuilder End(I);
   End.line("  tdr_state = 0; /* tdrc: the item is done */");
@@ -362,34 +363,8 @@ std::string redirectedIdName(const PoolIdRef &Id, bool Cuda) {
 }
 
 bool PoolEmitter::helperClones(EditList &E, std::string &Why) {
-  std::string K = P.Kernel->getNameAsString();
-  std::optional<std::string> Text = helperClonesText(Ctx, P, K, D.Cuda, Why);
-  std::optional<KernelText> KT =
-      Text ? kernelText(Ctx.getSourceManager(), P.Kernel, Why) : std::nullopt;
-  if (!KT)
-    return false;
-  E.insert(KT->LineStart, *Text);
-  // The calls outside the statements spelled anew.
-  for (const CallExpr *CE : P.CloneCalls) {
-    std::optional<Range> R = T.range(CE->getSourceRange());
-    bool Inside = false;
-    for (const Range &C : Consumed)
-      Inside |= R && R->Begin >= C.Begin && R->End <= C.End;
-    if (Inside)
-      continue;
-    PoolPlan One;
-    One.Clones = P.Clones;
-    One.CloneCalls = {CE};
-    std::vector<std::pair<Range, std::string>> Subs;
-    if (!cloneCallSubs(T, One, K, D.Cuda, Subs, Why))
-      return false;
-    for (const auto &[At, New] : Subs)
-      if (At.Begin == At.End)
-        E.insert(At.Begin, New);
-      else
-        E.replace(At.Begin, At.End - At.Begin, New);
-  }
-  return true;
+  return emitHelperClones(Ctx, P.Helpers, P.Kernel, D.Cuda, redirectedIdName,
+                          Consumed, E, Why);
 }
 
 bool emitWorkPool(ASTContext &Ctx, const PoolPlan &P, const Dialect &D,

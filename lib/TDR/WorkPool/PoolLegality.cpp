@@ -222,7 +222,7 @@ std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
   IndependenceScanner Scanner(A, P, A.Kernel, true, Seen, Redirect, G);
   Scanner.TraverseStmt(const_cast<CompoundStmt *>(A.Body));
   if (!Scanner.Reason)
-    Scanner.Reason = planHelperClones(A, G, P, CloneHelpers);
+    Scanner.Reason = planHelperClones(A, G, P.Helpers, P.Dims, CloneHelpers);
   if (!Scanner.Reason)
     for (const ParmVarDecl *Parm : A.Kernel->parameters())
       if (pointsToLocal(Parm->getType()))
@@ -230,8 +230,7 @@ std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
                "' is local memory, which belongs to the physical work-group";
   if (Scanner.Reason) {
     P.Ids.clear();
-    P.Clones.clear();
-    P.CloneCalls.clear();
+    P.Helpers = ClonedHelpers();
   } else
     P.ResetParams = possiblyWrittenParams(A.Ctx, A.Kernel);
   return Scanner.Reason;

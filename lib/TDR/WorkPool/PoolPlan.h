@@ -52,6 +52,14 @@ struct HelperClone {
   std::vector<PoolIdRef> Takes; // the IDs it needs, one per name (E null)
 };
 
+/// The helpers a kernel's rewrite clones, callees first, and the kernel's
+/// calls of them.
+struct ClonedHelpers {
+  std::vector<HelperClone> Clones;
+  std::vector<const clang::CallExpr *> Calls;
+  bool empty() const { return Clones.empty(); }
+};
+
 /// A jump that ends an iteration or an item, and how it is re-spelled.
 struct PoolJump {
   const clang::Stmt *S;
@@ -75,10 +83,8 @@ struct PoolPlan {
   /// C++): they move to the top whole.
   std::vector<const clang::DeclStmt *> MovedWhole;
   std::vector<PoolIdRef> Ids;
-  /// Helpers that read IDs, callees first, and the kernel's calls of them
-  /// (checkItemsIndependent with CloneHelpers).
-  std::vector<HelperClone> Clones;
-  std::vector<const clang::CallExpr *> CloneCalls;
+  /// Helpers that read IDs (checkItemsIndependent with CloneHelpers).
+  ClonedHelpers Helpers;
   /// Parameters the kernel may write (`out += i;`, `&n`): each item starts
   /// from the value the launch passed, kept in a copy.
   std::vector<const clang::ParmVarDecl *> ResetParams;
@@ -102,7 +108,7 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O);
 /// Redirect false: the IDs stay as they are (the split transform runs each
 /// work-item in its own place), so where they are read does not matter.
 /// CloneHelpers: IDs read in helpers are redirected through clones of the
-/// helpers (fills Clones and CloneCalls) instead of a reason.
+/// helpers (fills Helpers) instead of a reason.
 std::optional<std::string> checkItemsIndependent(KernelAnalyses &A,
                                                  PoolPlan &P,
                                                  bool Redirect = true,

@@ -177,7 +177,7 @@ std::optional<std::string> ShapePlanner::plan() {
   if (auto Why = checkItemsIndependent(A, P, /*Redirect=*/true,
                                       /*CloneHelpers=*/true))
     return Why;
-  if (P.Ids.empty() && P.Clones.empty())
+  if (P.Ids.empty() && P.Helpers.empty())
     return std::string("the kernel reads no work-item ID");
   if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Loop))
     return std::string("the kernel body or the loop is spelled inside a macro");

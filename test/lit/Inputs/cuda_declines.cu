@@ -1,5 +1,5 @@
 // CUDA kernels tdrc must leave unchanged, each for a reason --explain names.
-__device__ int my_index(void) { return blockIdx.x * blockDim.x + threadIdx.x; }
+__device__ int my_index(void); /* reads IDs: defined after the kernels */
 
 __global__ void helper_reads_tid(const int *in, int *out)
 {
@@ -73,3 +73,5 @@ __global__ void shared_in_guard(const int *in, int *out, int n)
         out[i] += tile[threadIdx.x];
     }
 }
+
+__device__ int my_index(void) { return blockIdx.x * blockDim.x + threadIdx.x; }

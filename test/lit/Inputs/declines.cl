@@ -1,5 +1,5 @@
 // Kernels tdrc must leave unchanged, each for a reason --explain names.
-int my_id(void) { return get_global_id(0); }
+int my_id(void); /* reads an ID: defined after the kernels, not cloned */
 
 __kernel void helper_reads_id(__global const int *in, __global int *out)
 {
@@ -44,3 +44,5 @@ __kernel void divergent_return_inside(__global const int *in, __global int *out)
     }
     if (x > 0) out[i] = x; else out[i] = -x;
 }
+
+int my_id(void) { return get_global_id(0); }

@@ -14,6 +14,7 @@
 #include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/Remap/Strategy.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -136,6 +137,8 @@ struct IdRef {
   unsigned Dim = 0;
 };
 
+struct ClonedHelpers; // lib/TDR/WorkPool/HelperClones.h
+
 struct KernelPlan {
   const clang::FunctionDecl *Kernel = nullptr;
   unsigned MaxWorkGroupSize = 256;
@@ -148,6 +151,9 @@ struct KernelPlan {
   std::vector<ActiveRegion> Regions;
   std::vector<MigrationPool> Pools;
   std::vector<IdRef> IdRefs; // redirected ID queries
+  /// Helpers that read the IDs remapping redirects, cloned to take the
+  /// logical ones (null or empty: none).
+  std::shared_ptr<const ClonedHelpers> Helpers;
   std::vector<const clang::VarDecl *> StripConst; // become assignable
   std::vector<Explanation> Explain;
   unsigned LocalBytes = 0; // total local memory added
