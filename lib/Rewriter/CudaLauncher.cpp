@@ -157,6 +157,25 @@ bool placeChoiceSupport(const ASTContext &Ctx, const FunctionDecl *K,
   return true;
 }
 
+std::string bucketKey(const std::string &Extra) {
+  return "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
+         "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
+         "(double)tdr_block.y, (double)tdr_shmem" +
+         Extra + "};\n";
+}
+
+std::string beginLaunch(const std::string &Pays) {
+  return "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(" + Pays +
+         ", tdr_key, sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n";
+}
+
+void applySites(const CudaLaunches &L, EditList &E) {
+  for (const auto &[Range, Text] : L.Sites)
+    E.replace(Range.first, Range.second - Range.first, Text);
+  if (!L.Support.empty())
+    E.insert(L.SupportAt, L.Support);
+}
+
 void rewriteLaunchSites(ASTContext &Ctx, const FunctionDecl *K,
                         const KernelText &T, const std::string &Launcher,
                         llvm::StringRef Unchanged, CudaLaunches &Out) {
@@ -242,12 +261,8 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       ");\n"
       "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
       "  const bool tdr_pays = tdr_wg <= " +
-      std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n"
-      "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
-      "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
-      "(double)tdr_block.y, (double)tdr_shmem" + Key + "};\n"
-      "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(tdr_pays, tdr_key, "
-      "sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n"
+      std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n" +
+      bucketKey(Key) + beginLaunch("tdr_pays") +
       "  if (tdr_l.Remapped)\n    " + N + Cfg +
       "  else\n    " + originalKernelName(N) + Cfg +
       "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";

@@ -84,6 +84,13 @@ extern const char *const NoLauncher;
 /// Params + ")\n{\n" (External: `void`, callable from other files).
 std::string launcherHead(const std::string &Launcher, bool External,
                          const std::string &Params);
+/// The launcher's bucket (`tdr_key`: grid, block, dynamic shared memory,
+/// then Extra, ", (double)(arg)" each) and its `tdr_l = tdr_kernel.begin(
+/// Pays, ...)`, as lines of its body.
+std::string bucketKey(const std::string &Extra);
+std::string beginLaunch(const std::string &Pays);
+/// L's launch sites and shared host code (not the launcher) into E.
+void applySites(const CudaLaunches &L, EditList &E);
 /// The launches `K<<<...>>>(...)` after K's definition, as calls of
 /// Launcher, into Out.Sites; those that cannot be are counted in Out.Note,
 /// which ends with Unchanged (what they still run).

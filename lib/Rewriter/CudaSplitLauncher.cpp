@@ -98,12 +98,9 @@ CudaLaunches cudaSplitLauncher(ASTContext &Ctx, const FunctionDecl *K,
             Note(8, "a buffer read before the branch is in the allocation of "
                     "one it writes: runs unsplit") +
             "    " + N + Cfg + "    return;\n  }\n";
-  Body += "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
-          "  const double tdr_key[] = {(double)tdr_grid.x, (double)tdr_grid.y, "
-          "(double)tdr_grid.z, (double)tdr_wg, (double)tdr_block.x, "
-          "(double)tdr_block.y, (double)tdr_shmem};\n"
-          "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(true, tdr_key, "
-          "sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n";
+  Body += "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * "
+          "tdr_block.z;\n" +
+          bucketKey("") + beginLaunch("true");
   if (!S.List.empty()) {
     std::vector<std::string> Listed{S.List};
     Listed.insert(Listed.end(), S.ListParts.begin(), S.ListParts.end());
@@ -146,10 +143,7 @@ SplitLauncher addSplitLauncher(ASTContext &Ctx, const FunctionDecl *K,
   Out.Written = true;
   Out.Sites = unsigned(L.Sites.size());
   E.insert(T->End, L.Launcher);
-  for (const auto &[Range, Text] : L.Sites)
-    E.replace(Range.first, Range.second - Range.first, Text);
-  if (!L.Support.empty())
-    E.insert(L.SupportAt, L.Support);
+  applySites(L, E);
   return Out;
 }
 

@@ -122,10 +122,7 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
     Out.Note = L.Note;
     Out.Launcher = !L.Launcher.empty();
     Out.LaunchSites = L.Sites.size();
-    for (const auto &[Range, Text] : L.Sites)
-      E.replace(Range.first, Range.second - Range.first, Text);
-    if (!L.Support.empty())
-      E.insert(L.SupportAt, L.Support);
+    applySites(L, E);
   }
   E.insert(T->LineStart, descriptor(K, C, Host.DeviceOnly));
   E.insert(T->End, After);

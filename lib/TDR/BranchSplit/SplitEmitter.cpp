@@ -18,6 +18,7 @@
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -79,12 +80,10 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
   }
   std::string K = P.Kernel->getNameAsString();
   unsigned N = unsigned(P.Arms.size());
-  std::string Parts;
   KernelSequence S;
-  for (unsigned I = 0; I < N; ++I) {
-    Parts += (I ? "," : "") + splitPartName(K, I);
+  for (unsigned I = 0; I < N; ++I)
     S.Parts.push_back(splitPartName(K, I));
-  }
+  std::string Parts = llvm::join(S.Parts, ",");
   S.Reads = P.Reads;
   S.Writes = P.Writes;
   std::string Out = "\n\n/* tdrc-split: kernel=" + K + " parts=" + Parts +

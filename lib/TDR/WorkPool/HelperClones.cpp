@@ -34,9 +34,8 @@ takes(const HelperGraph &G) {
       auto It = T.find(C.Callee);
       if (It == T.end() || C.Caller == C.Callee)
         continue;
-      std::map<std::string, PoolIdRef> From = It->second;
-      auto &To = T[C.Caller];
-      for (const auto &[Key, Id] : From)
+      auto &To = T[C.Caller]; // std::map: It stays valid
+      for (const auto &[Key, Id] : It->second)
         Changed |= To.insert({Key, Id}).second;
     }
   }

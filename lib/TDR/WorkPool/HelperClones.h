@@ -1,11 +1,12 @@
 //===- HelperClones.h - Helpers that read IDs, redirected by clones -------===//
 //
-// A kernel whose items run in other work-items (dwa's pool, split's lists)
-// must see the item's IDs wherever it reads them, helpers included.  A
+// A kernel whose items run in other work-items (dwa's pool, split's lists,
+// the remap rounds) must see the item's IDs wherever it reads them, helpers
+// included.  A
 // helper that reads IDs (itself or through the helpers it calls) is cloned
 // next to the kernel's new code as `H__tdr_K`, taking the item's IDs as
-// extra parameters named like the kernel's redirected ones (tdr_gid0,
-// tdr_tid_x, ...): its reads become those names, its calls of other such
+// extra parameters named like the kernel's redirected ones (IdNamer:
+// tdr_gid0, tdr_tid_x, ...): its reads become those names, its calls of other such
 // helpers call their clones, and the kernel's calls call the clone with its
 // redirected IDs.  The helper itself stays as it was for every other caller.
 //

@@ -64,9 +64,6 @@ private:
       Any |= J.K != PoolJump::DropItem;
     return Any;
   }
-  /// Helpers that read IDs: their clones before the kernel, the kernel's
-  /// calls of them redirected (HelperClones.h).
-  bool helperClones(EditList &E, std::string &Why);
   bool fail(std::string &Why, const std::string &What, SourceLocation L) {
     Why = What + " at " + T.where(L) + " is not spelled in the main file";
     return false;
@@ -340,7 +337,11 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
     if (!Inside)
       E.replace(R->Begin, R->End - R->Begin, idName(Id));
   }
-  if (!P.Helpers.empty() && !helperClones(E, Why))
+  // Helpers that read IDs: their clones before the kernel, the calls
+  // outside the statements spelled anew redirected (HelperClones.h).
+  if (!P.Helpers.empty() &&
+      !emitHelperClones(Ctx, P.Helpers, P.Kernel, D.Cuda, redirectedIdName,
+                        Consumed, E, Why))
     return false;
   CodeBuilder End(I);
   End.line("  tdr_state = 0; /* tdrc: the item is done */");
@@ -360,11 +361,6 @@ std::string redirectedIdName(const PoolIdRef &Id, bool Cuda) {
                        : Id.K == PoolIdRef::LocalId ? "tdr_lid"
                                                     : "tdr_grp";
   return Prefix + std::to_string(Id.Dim);
-}
-
-bool PoolEmitter::helperClones(EditList &E, std::string &Why) {
-  return emitHelperClones(Ctx, P.Helpers, P.Kernel, D.Cuda, redirectedIdName,
-                          Consumed, E, Why);
 }
 
 bool emitWorkPool(ASTContext &Ctx, const PoolPlan &P, const Dialect &D,
