@@ -114,6 +114,12 @@ static cl::opt<double> MeldThresholdOpt(
              "melded: twice the weight of what is written once over the "
              "weight of both sides (default 0.2, DARM's)"),
     cl::value_desc("x"), cl::init(0.2), cl::cat(Category));
+static cl::opt<unsigned> LoopSplitLoopsOpt(
+    "loop-split-loops",
+    cl::desc("The most loops the loopsplit transform makes of one loop "
+             "(2 to 16, default 2): its independent groups are merged, those "
+             "that recompute the same declarations first"),
+    cl::value_desc("n"), cl::init(2), cl::cat(Category));
 static cl::opt<std::string> CostProfileOpt(
     "cost-profile",
     cl::desc("The profitability model's costs measured on your device "
@@ -325,6 +331,7 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
   V.Smem = SmemOpt;
   V.Force = Force;
   V.MeldThreshold = MeldThresholdOpt;
+  V.LoopSplitLoops = LoopSplitLoopsOpt;
   V.CostProfile = CostProfileOpt;
   V.KeepOriginal = KeepOriginalOpt;
   V.DeviceOnly = DeviceOnlyOpt;

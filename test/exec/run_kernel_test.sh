@@ -26,6 +26,11 @@
 #              another in the kernel's place (the original runs the kernel);
 #              where the rewrite also has a plan over per-path lists
 #              (tdrc-split-lists), tdr_exec --split-lists runs that one too;
+#   diff-loopsplit, oclgrind-loopsplit  the loopsplit transform alone
+#              (--transforms=-*,loopsplit, with --force: every loop it may
+#              split; diff into 2 loops at most, the default, oclgrind into
+#              as many as there are groups); a kernel named loopsplit_* must
+#              get a loop split, and one where nothing was split is not run;
 #   diff-keep  tdrc --keep-original: the rewritten kernel built as the host
 #              choosing builds it (-DTDR_HOST_CHOOSES), and the kept original
 #              (NAME_tdr_original, run under NAME), each against the original.
@@ -76,13 +81,23 @@ case "$mode" in
     if ! grep -q 'tdrc-split:' "$out"; then
       echo "the split transform left $kernel unchanged" >&2; exit 1
     fi ;;
+  diff-loopsplit|oclgrind-loopsplit) # the loopsplit transform alone
+    out="$outdir/$name.$mode.tdr.cl"
+    ls_flags=()
+    for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || ls_flags+=("$f"); done
+    [[ $mode == oclgrind-* ]] && ls_flags+=(--loop-split-loops=16)
+    "$tdrc" ${ls_flags[@]+"${ls_flags[@]}"} --force --transforms=-*,loopsplit "$kernel" -o "$out"
+    if ! grep -q 'tdrc: loop split' "$out"; then
+      [[ $name != loopsplit_* ]] || { echo "the loopsplit transform left $kernel unchanged" >&2; exit 1; }
+      exit 0
+    fi ;;
   diff-keep)
     out="$outdir/$name.keep.tdr.cl"; tdrc --keep-original "$kernel" -o "$out"
     grep -q 'tdrc-variants:' "$out" || { echo "no kernel kept its original in $out" >&2; exit 1; } ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 case "$mode" in
-  diff|diff-wg64|diff-dgi|diff-meld|diff-bpu) exec "$tdr_exec" "$kernel" "$out" ;;
+  diff|diff-wg64|diff-dgi|diff-meld|diff-bpu|diff-loopsplit) exec "$tdr_exec" "$kernel" "$out" ;;
   diff-feedback) exec "$tdr_exec" --feedback "$kernel" "$out" ;;
   diff-split)
     "$tdr_exec" --split "$kernel" "$out"
@@ -104,5 +119,5 @@ case "$mode" in
     fi ;;
   diff-oclgrind) # shellcheck disable=SC2086
     exec oclgrind ${OCLGRIND_FLAGS:-} "$tdr_exec" --quick "$kernel" "$out" ;;
-  oclgrind|oclgrind-dgi|oclgrind-meld|oclgrind-bpu) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
+  oclgrind|oclgrind-dgi|oclgrind-meld|oclgrind-bpu|oclgrind-loopsplit) exec "$here/oclgrind_check.sh" "$tdr_exec" "$out" ;;
 esac

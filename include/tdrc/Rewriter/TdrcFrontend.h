@@ -30,6 +30,7 @@ struct RewriteOptions {
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
   double MeldThreshold = 0.2;         // --meld-threshold: meld's similarity
+  unsigned LoopSplitLoops = 2;        // --loop-split-loops: at most this many
   /// --cost-profile: the model's constants for the user's device.
   std::shared_ptr<const CostProfile> Costs;
   bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)

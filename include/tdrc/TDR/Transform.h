@@ -65,6 +65,8 @@ struct TransformOptions {
   bool KeepOriginal = false;
   // meld: the similarity an if/else needs (DARM's 0.2; --meld-threshold)
   double MeldThreshold = 0.2;
+  // loopsplit: the most loops one loop becomes (--loop-split-loops)
+  unsigned LoopSplitLoops = 2;
 };
 
 /// When a plan's rewrite can pay, as far as the plan knows before launch: a

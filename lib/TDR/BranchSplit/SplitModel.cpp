@@ -17,6 +17,7 @@
 #include "tdrc/Occupancy/KernelUsage.h"
 #include "tdrc/Occupancy/Occupancy.h"
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/KernelOccupancy.h"
 #include "tdrc/TDR/Transform.h"
 
 using namespace clang;
@@ -26,22 +27,18 @@ namespace tdrc {
 std::optional<std::string> whySplitCannotPay(KernelAnalyses &A,
                                              const TransformOptions &O,
                                              std::string &Note) {
-  if (!O.Gpu || !O.KernelRegs) {
+  std::optional<KernelOccupancy> K = kernelOccupancy(A, O);
+  if (!K) {
     Note = "the host measures whether the plan pays (give --gpu and the "
            "--regs measured for the kernel to have its occupancy checked)";
     return std::nullopt;
   }
-  unsigned Wg = workGroupBound(A.Kernel, O.MaxWorkGroupSize).Size;
-  OccupancyResult Now =
-      computeOccupancy(*O.Gpu, Wg, O.KernelRegs, O.KernelSmem);
-  std::string Budget = "with " + std::to_string(O.KernelRegs) +
-                       " registers in work-groups of " + std::to_string(Wg) +
-                       ", " + describeOccupancy(*O.Gpu, Now);
+  const OccupancyResult &Now = K->Now;
+  const std::string &Budget = K->Budget;
   if (Now.BlocksPerSM == 0)
     return "the kernel cannot run as given (" + Budget + ")";
   // The parts' best case: a path that needs only what any kernel does.
-  OccupancyResult Best =
-      computeOccupancy(*O.Gpu, Wg, EstimateBaseRegisters, O.KernelSmem);
+  OccupancyResult Best = K->with(O, EstimateBaseRegisters);
   if (Best.BlocksPerSM <= Now.BlocksPerSM)
     return "no part can run more work-groups per SM than the kernel (" +
            Budget + "; limited by " + limitName(Now.Limiter) +

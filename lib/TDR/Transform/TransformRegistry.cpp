@@ -1,5 +1,6 @@
 //===- TransformRegistry.cpp - The transforms tdrc has, and --transforms= -===//
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
+#include "tdrc/TDR/LoopSplit/LoopSplitTransform.h"
 #include "tdrc/TDR/Meld/MeldTransform.h"
 #include "tdrc/TDR/PathUnify/PathUnifyTransform.h"
 #include "tdrc/TDR/Remap/RemapTransform.h"
@@ -38,6 +39,13 @@ static const TransformInfo Registry[] = {
      "after another, so a light path runs at its own occupancy (Carrillo, "
      "Siegel & Li, CF'09)",
      makeBranchSplitTransform, /*Default=*/false},
+    // Off by default: whether it pays is known only after compilation (the
+    // registers) and at launch (docs/loopsplit.md): --transforms=+loopsplit.
+    {"loopsplit",
+     "loop splitting: a loop whose statements form independent groups "
+     "becomes one loop per group, each carrying only its own state "
+     "(Carrillo, Siegel & Li, CF'09)",
+     makeLoopSplitTransform, /*Default=*/false},
 };
 
 llvm::ArrayRef<TransformInfo> registeredTransforms() { return Registry; }

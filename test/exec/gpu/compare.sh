@@ -6,7 +6,8 @@
 #       MODES="default meld" in the environment picks others, meld being
 #       the meld transform alone (--transforms=-*,meld --force
 #       --keep-original=false), as test/gen/run_meld.sh rewrites; dwa and
-#       bpu the same for those transforms (run_loops.sh, run_unify.sh);
+#       bpu the same for those transforms (run_loops.sh, run_unify.sh),
+#       and loopsplit (run_loopsplit.sh);
 #       split and lists the split transform alone (--transforms=-*,split
 #       --force), run as its launch plan (tdr_exec --split) and as its plan
 #       over per-path lists (--split-lists)
@@ -35,6 +36,7 @@ case ${1:-} in
           meld) flags=('--transforms=-*,meld' --force --keep-original=false) ;;
           dwa) flags=('--transforms=-*,dwa' --force --keep-original=false) ;;
           bpu) flags=('--transforms=-*,bpu' --force --keep-original=false) ;;
+          loopsplit) flags=('--transforms=-*,loopsplit' --force --keep-original=false) ;;
           split|lists) flags=('--transforms=-*,split' --force) ;;
           *) echo "compare.sh: unknown mode $m" >&2; exit 2 ;;
         esac

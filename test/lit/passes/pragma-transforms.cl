@@ -6,7 +6,7 @@
 // EXPLAIN: {{.*}}pragma-transforms.cl:25:3: remapped: divergent {{.*}}round 1{{.*}}
 // EXPLAIN: {{.*}}pragma-transforms.cl:31:3: remapped: divergent {{.*}}round 2{{.*}}
 // EXPLAIN: {{.*}}pragma-transforms.cl:38:3: remapped: divergent {{.*}}round 3{{.*}}
-// WARN: {{.*}}pragma-transforms.cl:30:24: warning: '#pragma tdr': expected a transform (remap, dwa, meld, bpu, split) in 'transforms(...)', found 'fuse'; line ignored
+// WARN: {{.*}}pragma-transforms.cl:30:24: warning: '#pragma tdr': expected a transform (remap, dwa, meld, bpu, split, loopsplit) in 'transforms(...)', found 'fuse'; line ignored
 // WARN: {{.*}}pragma-transforms.cl:37:13: warning: '#pragma tdr target' contradicts '#pragma tdr transforms(-remap)' at 36:13; every '#pragma tdr' of this branch is ignored
 
 #define WORK(v, n) for (int k = 0; k < (n); ++k) v = v * 3 + k
