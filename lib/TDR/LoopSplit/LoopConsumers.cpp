@@ -33,15 +33,29 @@ void referencedVars(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
     referencedVars(C, Out);
 }
 
-unsigned words(ASTContext &Ctx, const llvm::SetVector<const VarDecl *> &Vars) {
+} // namespace
+
+llvm::SetVector<const VarDecl *> groupState(KernelAnalyses &A,
+                                            const std::vector<Footprint> &Fs,
+                                            const SplitLoop &L,
+                                            const std::vector<unsigned> &G) {
+  llvm::SetVector<const VarDecl *> State;
+  for (unsigned S : G)
+    if (!L.Repeatable[S])
+      for (const VarDecl *V : Fs[S].VarsWritten)
+        if (A.before(V->getLocation(), L.For->getBeginLoc()))
+          State.insert(V);
+  return State;
+}
+
+unsigned stateWords(ASTContext &Ctx,
+                    const llvm::SetVector<const VarDecl *> &Vars) {
   uint64_t Bits = 0;
   for (const VarDecl *V : Vars)
     if (!V->getType()->isIncompleteType() && !V->getType()->isDependentType())
       Bits += Ctx.getTypeSize(V->getType());
   return unsigned((Bits + 31) / 32);
 }
-
-} // namespace
 
 void placeConsumers(FootprintScope &Scope, const std::vector<Footprint> &Fs,
                     SplitLoop &L) {
@@ -51,18 +65,16 @@ void placeConsumers(FootprintScope &Scope, const std::vector<Footprint> &Fs,
   // before the loop that it writes).
   std::vector<Footprint> Group(G);
   std::vector<llvm::SetVector<const VarDecl *>> State(G);
-  for (unsigned I = 0; I < G; ++I)
+  for (unsigned I = 0; I < G; ++I) {
     for (unsigned S : L.Groups[I]) {
       const Footprint &F = Fs[S];
       Group[I].VarsRead.insert(F.VarsRead.begin(), F.VarsRead.end());
       Group[I].VarsWritten.insert(F.VarsWritten.begin(), F.VarsWritten.end());
       Group[I].MemRead.insert(F.MemRead.begin(), F.MemRead.end());
       Group[I].MemWritten.insert(F.MemWritten.begin(), F.MemWritten.end());
-      if (!L.Repeatable[S])
-        for (const VarDecl *V : F.VarsWritten)
-          if (A.before(V->getLocation(), L.For->getBeginLoc()))
-            State[I].insert(V);
     }
+    State[I] = groupState(A, Fs, L, L.Groups[I]);
+  }
   auto *Block = dyn_cast_or_null<CompoundStmt>(A.PM.getParent(L.For));
   std::vector<const Stmt *> After;
   if (Block) {
@@ -127,10 +139,10 @@ void placeConsumers(FootprintScope &Scope, const std::vector<Footprint> &Fs,
   }
   L.PeakWords.clear();
   for (unsigned I = 0; I < G; ++I) {
-    unsigned Live = words(A.Ctx, State[I]);
+    unsigned Live = stateWords(A.Ctx, State[I]);
     for (unsigned H = 0; H < I; ++H)
       if (!Released[H])
-        Live += words(A.Ctx, State[H]);
+        Live += stateWords(A.Ctx, State[H]);
     L.PeakWords.push_back(Live);
   }
 }

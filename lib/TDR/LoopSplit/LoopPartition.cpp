@@ -99,6 +99,15 @@ DeclVars declared(const Stmt *S, const Footprint &F) {
 
 } // namespace
 
+/// How many declarations more than one group repeats.
+static void countRepeated(SplitLoop &L) {
+  std::vector<unsigned> Uses(L.Body.size(), 0);
+  for (const std::vector<unsigned> &G : L.Groups)
+    for (unsigned I : G)
+      ++Uses[I];
+  L.Repeated = unsigned(llvm::count_if(Uses, [](unsigned U) { return U > 1; }));
+}
+
 std::optional<std::string>
 partitionLoop(KernelAnalyses &A, const std::vector<Footprint> &Fs,
               SplitLoop &L) {
@@ -183,7 +192,6 @@ partitionLoop(KernelAnalyses &A, const std::vector<Footprint> &Fs,
            ": one loop carries all of them";
   // Each group takes the repeatable declarations it reads (and those they
   // read); one read by no group stays in the first.
-  unsigned Used = 0;
   std::vector<unsigned> Uses(N, 0);
   for (std::vector<unsigned> &G : Groups) {
     llvm::SetVector<const VarDecl *> Needed;
@@ -201,26 +209,16 @@ partitionLoop(KernelAnalyses &A, const std::vector<Footprint> &Fs,
   for (unsigned I = 0; I < N; ++I)
     if (IsDecl(I) && !Uses[I])
       Groups[0].push_back(I);
-    else if (Uses[I] > 1)
-      ++Used;
   for (std::vector<unsigned> &G : Groups)
     llvm::sort(G);
   L.Groups = std::move(Groups);
-  L.Repeated = Used;
+  countRepeated(L);
   L.Repeatable.assign(N, false);
   for (unsigned I = 0; I < N; ++I)
     L.Repeatable[I] = IsDecl(I);
   return std::nullopt;
 }
 
-/// How many declarations more than one group repeats.
-static void countRepeated(SplitLoop &L) {
-  std::vector<unsigned> Uses(L.Body.size(), 0);
-  for (const std::vector<unsigned> &G : L.Groups)
-    for (unsigned I : G)
-      ++Uses[I];
-  L.Repeated = unsigned(llvm::count_if(Uses, [](unsigned U) { return U > 1; }));
-}
 
 void mergeStatelessGroups(SplitLoop &L) {
   unsigned Target = ~0u;

@@ -41,15 +41,8 @@ std::optional<SourceText::Range> movableStmtRange(ASTContext &Ctx,
   return R;
 }
 
-std::optional<unsigned> splitLoopEnd(ASTContext &Ctx, const SplitLoop &L) {
-  std::optional<SourceText::Range> R = movableStmtRange(
-      Ctx, L.Following.empty() ? L.For : L.Following.back().first);
-  if (!R)
-    return std::nullopt;
-  return R->End;
-}
-
-std::optional<std::string> splitLoopText(ASTContext &Ctx, const SplitLoop &L) {
+std::optional<SplitLoopEdit> splitLoopText(ASTContext &Ctx,
+                                           const SplitLoop &L) {
   SourceText Src(Ctx);
   auto *Body = cast<CompoundStmt>(L.For->getBody());
   std::optional<SourceText::Range> Whole = Src.stmtRange(L.For);
@@ -96,7 +89,7 @@ std::optional<std::string> splitLoopText(ASTContext &Ctx, const SplitLoop &L) {
   for (unsigned T = 0; T < After.size(); ++T)
     if (L.Following[T].second < 0)
       Out += After[T];
-  return Out;
+  return SplitLoopEdit{{Whole->Begin, Prev}, std::move(Out)};
 }
 
 } // namespace tdrc

@@ -91,6 +91,16 @@ std::optional<std::string> partitionLoop(KernelAnalyses &A,
                                          const std::vector<Footprint> &Fs,
                                          SplitLoop &L);
 
+/// The state group G (indices into L.Body) carries across iterations and
+/// out of the loop: the variables declared before the loop that its
+/// statements (not the repeated declarations) write; and its size in
+/// 32-bit words (LoopConsumers.cpp).
+llvm::SetVector<const clang::VarDecl *>
+groupState(KernelAnalyses &A, const std::vector<Footprint> &Fs,
+           const SplitLoop &L, const std::vector<unsigned> &G);
+unsigned stateWords(clang::ASTContext &Ctx,
+                    const llvm::SetVector<const clang::VarDecl *> &Vars);
+
 /// Puts the groups that carry no state into the one that carries the least
 /// (after L.CarriedWords is known); nothing when no group carries any.
 void mergeStatelessGroups(SplitLoop &L);
@@ -117,13 +127,15 @@ struct LoopSplitPlan {
 
 LoopSplitPlan planLoopSplit(KernelContext &K);
 
-/// The text of the split loops that replace L.For and the statements of
-/// L.Following (from the loop's first token to splitLoopEnd()), or nothing
-/// when part of it is not in the main file.
-std::optional<std::string> splitLoopText(clang::ASTContext &Ctx,
-                                         const SplitLoop &L);
-std::optional<unsigned> splitLoopEnd(clang::ASTContext &Ctx,
-                                     const SplitLoop &L);
+/// The split loops' text and what it replaces: L.For and the statements
+/// of L.Following, from the loop's first token to the last one's
+/// semicolon; nothing when part of it is not in the main file.
+struct SplitLoopEdit {
+  SourceText::Range Replaced;
+  std::string Text;
+};
+std::optional<SplitLoopEdit> splitLoopText(clang::ASTContext &Ctx,
+                                           const SplitLoop &L);
 /// A statement's main-file range with its semicolon, also where it ends in
 /// a macro invocation; nothing where it begins in or is written by a macro.
 std::optional<SourceText::Range> movableStmtRange(clang::ASTContext &Ctx,

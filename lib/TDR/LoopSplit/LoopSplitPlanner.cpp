@@ -190,26 +190,6 @@ private:
     return std::nullopt;
   }
 
-  /// The 32-bit words of state each group carries: variables declared
-  /// outside the loop that the group writes.
-  void carried(const ForStmt *F, const std::vector<Footprint> &Fs,
-               SplitLoop &L) {
-    for (const std::vector<unsigned> &G : L.Groups) {
-      llvm::SetVector<const VarDecl *> Vars;
-      for (unsigned I : G)
-        for (const VarDecl *V : Fs[I].VarsWritten)
-          if (!A.before(F->getBeginLoc(), V->getLocation()) ||
-              A.before(F->getEndLoc(), V->getLocation()))
-            Vars.insert(V);
-      uint64_t Bits = 0;
-      for (const VarDecl *V : Vars)
-        if (!V->getType()->isIncompleteType() &&
-            !V->getType()->isDependentType())
-          Bits += A.Ctx.getTypeSize(V->getType());
-      L.CarriedWords.push_back(unsigned((Bits + 31) / 32));
-    }
-  }
-
   bool tryLoop(const ForStmt *F) {
     auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
     if (!Body || Body->size() < 2)
@@ -247,7 +227,8 @@ private:
       return decline(F, *Why);
     if (auto Why = partitionLoop(A, Fs, L))
       return decline(F, *Why);
-    carried(F, Fs, L);
+    for (const std::vector<unsigned> &G : L.Groups)
+      L.CarriedWords.push_back(stateWords(A.Ctx, groupState(A, Fs, L, G)));
     mergeStatelessGroups(L);
     if (L.Groups.size() < 2)
       return decline(F, "only one group carries state (the others only "

@@ -69,27 +69,24 @@ public:
 
   bool emit(EditList &Edits, std::string &Why) override {
     SourceText Src(Ctx);
-    std::vector<std::pair<SourceText::Range, std::string>> Texts;
+    std::vector<SplitLoopEdit> Texts;
     for (const SplitLoop &L : Plan.Loops) {
-      std::optional<SourceText::Range> R = Src.stmtRange(L.For);
-      std::optional<unsigned> End = splitLoopEnd(Ctx, L);
-      std::optional<std::string> T = splitLoopText(Ctx, L);
-      if (R && End)
-        R->End = *End;
-      if (!R || !End || !T) {
+      std::optional<SplitLoopEdit> T = splitLoopText(Ctx, L);
+      if (!T) {
         Why = "the loop at " + Src.where(L.For->getBeginLoc()) +
               " is not spelled in the main file";
         return false;
       }
-      if (Edits.touches(R->Begin, R->End)) {
+      if (Edits.touches(T->Replaced.Begin, T->Replaced.End)) {
         Why = "another transform edits inside the loop at " +
               Src.where(L.For->getBeginLoc());
         return false;
       }
-      Texts.push_back({*R, *T});
+      Texts.push_back(std::move(*T));
     }
-    for (auto &[R, T] : Texts)
-      Edits.replace(R.Begin, R.End - R.Begin, T);
+    for (const SplitLoopEdit &T : Texts)
+      Edits.replace(T.Replaced.Begin, T.Replaced.End - T.Replaced.Begin,
+                    T.Text);
     return true;
   }
 
