@@ -255,10 +255,10 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "', whichever is faster for this launch (--keep-original) */\n" +
       launcherHead(Launcher, External, Params) +
       "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\"" +
-      (C.Margin != LaunchCondition::DefaultChoiceMargin
+      (C.Margin != LaunchCondition::DefaultChoiceMargin || C.MeasuredOnly
            ? ", 1.0f - " + marginText(C.Margin) + "f"
            : std::string()) +
-      ");\n"
+      (C.MeasuredOnly ? ", true" : "") + ");\n"
       "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
       "  const bool tdr_pays = tdr_wg <= " +
       std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n" +

@@ -82,6 +82,7 @@ static std::string descriptor(const FunctionDecl *K, const LaunchCondition &C,
          (C.Margin != LaunchCondition::DefaultChoiceMargin
               ? " margin=" + marginText(C.Margin)
               : std::string()) +
+         (C.MeasuredOnly ? " measured=1" : "") +
          (DeviceOnly ? scalarsField(K) : std::string()) + " when=" +
          (C.When.empty() ? std::string("1") : C.When) + " */\n";
 }

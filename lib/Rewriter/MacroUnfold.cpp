@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include <map>
 
 using namespace clang;
@@ -26,11 +27,81 @@ std::string lineMarker(unsigned Line) {
   return "#line " + std::to_string(Line) + " " + MarkerComment + "\n";
 }
 
+/// A name that reads a work-item's identity: an ID query (the group ID too:
+/// work pools, unified paths and per-path lists redirect it), or CUDA's
+/// threadIdx / blockIdx.
+bool isIdName(StringRef Name) {
+  return classifyBuiltin(Name) == BuiltinKind::WorkItemId ||
+         Name == "get_group_id" || Name == cudaVarName(CudaVar::ThreadIdx) ||
+         Name == cudaVarName(CudaVar::BlockIdx);
+}
+
+/// Whether S reads an ID itself (helpers aside).
+bool readsIdHere(const Stmt *S) {
+  if (auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && !FD->hasBody() && FD->getIdentifier())
+      return isIdName(FD->getName());
+  CudaVarRef V = cudaBuiltinVar(S);
+  return V.Var == CudaVar::ThreadIdx || V.Var == CudaVar::BlockIdx;
+}
+
+/// The user functions that read an ID, themselves or through the functions
+/// they call: a transform calls a clone of each with the item's IDs, so a
+/// call of one spelled in a macro is edited like an ID query.
+class IdHelperFinder : public RecursiveASTVisitor<IdHelperFinder> {
+public:
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Fn;
+    Fn = FD->doesThisDeclarationHaveABody() ? FD->getCanonicalDecl() : nullptr;
+    bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Fn = Saved;
+    return Ok;
+  }
+  bool VisitStmt(Stmt *S) {
+    if (!Fn)
+      return true;
+    if (readsIdHere(S))
+      Reads.insert(Fn);
+    else if (auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee())
+        Calls.push_back({Fn, Callee->getCanonicalDecl()});
+    return true;
+  }
+  /// Reads, closed over the calls.
+  llvm::DenseSet<const FunctionDecl *> helpers() {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[Caller, Callee] : Calls)
+        if (Reads.count(Callee))
+          Changed |= Reads.insert(Caller).second;
+    }
+    return Reads;
+  }
+
+private:
+  const FunctionDecl *Fn = nullptr;
+  llvm::DenseSet<const FunctionDecl *> Reads;
+  std::vector<std::pair<const FunctionDecl *, const FunctionDecl *>> Calls;
+};
+
+/// The names of the helpers that read IDs, see IdHelperFinder.
+llvm::StringSet<> idHelperNames(ASTContext &Ctx) {
+  IdHelperFinder F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  llvm::StringSet<> Names;
+  for (const FunctionDecl *FD : F.helpers())
+    if (FD->getIdentifier())
+      Names.insert(FD->getName());
+  return Names;
+}
+
 /// The file locations of the invocations holding what a transform edits.
 class InvocationFinder : public RecursiveASTVisitor<InvocationFinder> {
 public:
-  InvocationFinder(const SourceManager &SM, unsigned LBrac, unsigned RBrac)
-      : SM(SM), LBrac(LBrac), RBrac(RBrac) {}
+  InvocationFinder(const SourceManager &SM, unsigned LBrac, unsigned RBrac,
+                   const llvm::StringSet<> &IdHelpers)
+      : SM(SM), LBrac(LBrac), RBrac(RBrac), IdHelpers(IdHelpers) {}
 
   bool VisitStmt(Stmt *S) {
     if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, ReturnStmt,
@@ -84,15 +155,13 @@ private:
         return true;
     return false;
   }
-  /// A work-item ID that remapping redirects: get_global_id/get_local_id,
-  /// or CUDA's threadIdx.
-  static bool readsId(const Stmt *S) {
-    if (auto *CE = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *FD = CE->getDirectCallee();
-          FD && !FD->hasBody() && FD->getIdentifier())
-        return classifyBuiltin(FD->getName()) == BuiltinKind::WorkItemId;
-    CudaVarRef V = cudaBuiltinVar(S);
-    return V.Var == CudaVar::ThreadIdx;
+  /// An ID read, or a call of a helper that reads one.
+  bool readsId(const Stmt *S) const {
+    if (readsIdHere(S))
+      return true;
+    auto *CE = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && IdHelpers.count(FD->getName());
   }
   void note(SourceLocation L) {
     if (L.isInvalid() || !L.isMacroID())
@@ -107,6 +176,7 @@ private:
 
   const SourceManager &SM;
   unsigned LBrac, RBrac;
+  const llvm::StringSet<> &IdHelpers;
   llvm::DenseSet<unsigned> Seen;
 };
 
@@ -132,10 +202,12 @@ bool spellable(const SourceManager &SM, StringRef Spelled,
 }
 
 /// Whether the expansion itself holds what a transform edits: a branch,
-/// loop or jump keyword, or a work-item ID query.  An invocation that only
-/// borders such code (`i < STEPS`) stays: unfolding would bake in a value
-/// the build may set otherwise (`#ifndef STEPS`, `-DSTEPS=10`).
-bool holdsTarget(llvm::ArrayRef<ExpandedToken> Expanded) {
+/// loop or jump keyword, a work-item ID query or a call of a helper that
+/// reads one.  An invocation that only borders such code (`i < STEPS`)
+/// stays: unfolding would bake in a value the build may set otherwise
+/// (`#ifndef STEPS`, `-DSTEPS=10`).
+bool holdsTarget(llvm::ArrayRef<ExpandedToken> Expanded,
+                 const llvm::StringSet<> &IdHelpers) {
   for (const ExpandedToken &T : Expanded) {
     switch (T.Kind) {
     case tok::kw_if: case tok::kw_for: case tok::kw_while: case tok::kw_do:
@@ -143,8 +215,7 @@ bool holdsTarget(llvm::ArrayRef<ExpandedToken> Expanded) {
     case tok::kw_goto: case tok::kw_break: case tok::kw_continue:
       return true;
     default:
-      if (classifyBuiltin(T.Text) == BuiltinKind::WorkItemId ||
-          T.Text == cudaVarName(CudaVar::ThreadIdx))
+      if (isIdName(T.Text) || IdHelpers.count(T.Text))
         return true;
     }
   }
@@ -172,7 +243,8 @@ bool overridable(StringRef Code, StringRef Name) {
 /// The formatted replacement of one invocation, or nothing.
 std::optional<MacroUnfold>
 unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
-         unsigned RBrac, const llvm::DenseSet<SourceLocation> &PlainDos) {
+         unsigned RBrac, const llvm::DenseSet<SourceLocation> &PlainDos,
+         const llvm::StringSet<> &IdHelpers) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   FileID FID = SM.getMainFileID();
@@ -193,7 +265,7 @@ unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
   U.Macro = Code.substr(U.Begin)
                 .take_while([](char C) { return isAsciiIdentifierContinue(C); })
                 .str();
-  if (!holdsTarget(*Expanded) || !spellable(SM, U.Spelled, *Expanded) ||
+  if (!holdsTarget(*Expanded, IdHelpers) || !spellable(SM, U.Spelled, *Expanded) ||
       overridable(Code, U.Macro))
     return std::nullopt;
   std::vector<MacroToken> Toks;
@@ -245,6 +317,7 @@ findMacroUnfolds(ASTContext &Ctx, const ExpansionRecorder &Rec,
                  llvm::ArrayRef<const FunctionDecl *> Kernels) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<KernelUnfolds> Out;
+  llvm::StringSet<> IdHelpers = idHelperNames(Ctx);
   for (const FunctionDecl *K : Kernels) {
     const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
     if (!Body || Body->getLBracLoc().isMacroID() ||
@@ -253,11 +326,12 @@ findMacroUnfolds(ASTContext &Ctx, const ExpansionRecorder &Rec,
       continue;
     unsigned LBrac = SM.getFileOffset(Body->getLBracLoc());
     unsigned RBrac = SM.getFileOffset(Body->getRBracLoc());
-    InvocationFinder F(SM, LBrac, RBrac);
+    InvocationFinder F(SM, LBrac, RBrac, IdHelpers);
     F.TraverseStmt(const_cast<CompoundStmt *>(Body));
     KernelUnfolds KU{K->getNameAsString(), {}};
     for (SourceLocation S : F.Starts)
-      if (std::optional<MacroUnfold> U = unfoldAt(Ctx, Rec, S, RBrac, F.PlainDos))
+      if (std::optional<MacroUnfold> U =
+              unfoldAt(Ctx, Rec, S, RBrac, F.PlainDos, IdHelpers))
         KU.Unfolds.push_back(std::move(*U));
     llvm::sort(KU.Unfolds, [](const MacroUnfold &A, const MacroUnfold &B) {
       return A.Begin < B.Begin;

@@ -71,7 +71,7 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
 }
 
 /// The kernel pays when any changed plan does; beyond every plan's largest
-/// work-group none does.
+/// work-group none does; measured only if any plan is.
 static void addLaunchCondition(LaunchCondition &All, const LaunchCondition &C,
                                bool First) {
   if (First)
@@ -82,6 +82,8 @@ static void addLaunchCondition(LaunchCondition &All, const LaunchCondition &C,
     All.When = "(" + All.When + ") || (" + C.When + ")";
   All.MaxWorkGroupSize = std::max(All.MaxWorkGroupSize, C.MaxWorkGroupSize);
   All.Margin = First ? C.Margin : std::max(All.Margin, C.Margin);
+  // One plan the model cannot judge leaves the whole rewrite to measurement.
+  All.MeasuredOnly = (!First && All.MeasuredOnly) || C.MeasuredOnly;
 }
 
 KernelOutcome PassManager::run(ASTContext &Ctx, const FunctionDecl *K,

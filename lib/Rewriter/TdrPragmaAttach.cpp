@@ -1,11 +1,14 @@
 //===- TdrPragmaAttach.cpp - Tie `#pragma tdr` lines to branches/kernels --===//
 //
-// A line belongs to the if, switch or function definition whose first token
-// is the first token after it, skipping only whitespace, comments and other
-// `#pragma tdr` lines (raw lexing of the main file; any other directive, such
-// as `#if`, breaks the tie).  A statement that starts a macro expansion
-// starts where the macro is invoked.  The lines of one branch merge; if two
-// contradict, every line of that branch is dropped.
+// A line belongs to the if, switch, loop or function definition whose first
+// token is the first token after it, skipping only whitespace, comments and
+// other `#pragma tdr` lines (raw lexing of the main file; any other
+// directive, such as `#if`, breaks the tie).  A statement that starts a
+// macro expansion starts where the macro is invoked.  The lines of one
+// statement merge; if two contradict, every line of it is dropped.  A loop
+// takes target, skip and the loop transforms (`split` there means loop
+// splitting); the remap round's clauses and branch transforms are ignored
+// on a loop with a warning.
 //
 //===----------------------------------------------------------------------===//
 #include "tdrc/Rewriter/TdrPragmas.h"
@@ -23,9 +26,9 @@ namespace tdrc {
 
 namespace {
 
-/// What may follow a pragma line: a branch or a function.
+/// What may follow a pragma line: a branch, a loop or a function.
 struct Candidate {
-  const Stmt *Branch = nullptr;        // IfStmt or SwitchStmt
+  const Stmt *Branch = nullptr;        // IfStmt, SwitchStmt or a loop
   const FunctionDecl *Fn = nullptr;    // a function declaration
   const FunctionDecl *Owner = nullptr; // the function around Branch
   bool ElseIf = false;                 // Branch is the `if` of an `else if`
@@ -55,10 +58,17 @@ public:
     add(S->getBeginLoc(), {S, nullptr, Owner, false});
     return true;
   }
+  bool VisitForStmt(ForStmt *S) { return addLoop(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return addLoop(S); }
+  bool VisitDoStmt(DoStmt *S) { return addLoop(S); }
 
   std::map<unsigned, Candidate> ByOffset;
 
 private:
+  bool addLoop(Stmt *S) {
+    add(S->getBeginLoc(), {S, nullptr, Owner, false});
+    return true;
+  }
   void add(SourceLocation L, const Candidate &C) {
     SourceLocation Start;
     if (L.isMacroID() && !Lexer::isAtStartOfMacroExpansion(L, SM, LO, &Start))
@@ -149,13 +159,13 @@ private:
       return nullptr;
     }
     if (!C || !C->Branch)
-      warn(Loc, spelled(L) + " must be followed by an if or switch "
+      warn(Loc, spelled(L) + " must be followed by an if, switch or loop "
                              "statement; ignored");
     else if (C->ElseIf)
       warn(Loc, spelled(L) + " cannot apply to an 'else if' alone; put it "
                              "before the chain's first 'if'; ignored");
     else if (!C->Owner || !isKernelFunction(C->Owner))
-      warn(Loc, spelled(L) + " applies to branches of " + Kernel +
+      warn(Loc, spelled(L) + " applies to branches and loops of " + Kernel +
                     " functions only; ignored");
     else
       return C->Branch;
@@ -232,19 +242,63 @@ private:
     return switchPaths(cast<SwitchStmt>(S), SP) ? 0 : SP.paths();
   }
 
+  static bool isLoop(const Stmt *S) {
+    return isa<ForStmt, WhileStmt, DoStmt>(S);
+  }
+
+  /// C as it applies to a loop: `split` is loop splitting; the remap
+  /// round's clauses are dropped with a warning (none when nothing is
+  /// left).  A transform of branches asked for sets Wrong (the loop's lines
+  /// are then all dropped: `meld` would leave `target` alone).
+  std::optional<TdrClause> forLoop(const TdrClause &C, bool &Wrong) {
+    if (C.K == TdrClause::Algo || C.K == TdrClause::Neighbors) {
+      warn(C.Loc, "'#pragma tdr " + C.text() + "' chooses a remap round's "
+                  "algorithm and applies to branches, not loops; ignored");
+      return std::nullopt;
+    }
+    if (C.K != TdrClause::Transforms)
+      return C;
+    TdrClause Out = C;
+    Out.Names.clear();
+    for (auto [Name, On] : C.Names) {
+      if (Name == "split")
+        Name = "loopsplit";
+      if (Name == "loopsplit" || Name == "dwa")
+        Out.Names.push_back({Name, On});
+      else if (On && !Wrong) {
+        warn(C.Loc, "the transform '" + Name + "' changes branches, not "
+                    "loops; every '#pragma tdr' of this loop is ignored");
+        Wrong = true;
+      }
+    }
+    if (Out.Names.empty())
+      return std::nullopt;
+    return Out;
+  }
+
   void merge(const Stmt *S, const std::vector<const TdrPragmaLine *> &Lines,
              TdrDirectives &Dirs) {
-    std::map<TdrClause::Kind, const TdrClause *> Seen; // first of each kind
+    std::vector<TdrClause> Clauses; // filled first: Seen points into it
+    bool Wrong = false;
     for (const TdrPragmaLine *L : Lines)
-      for (const TdrClause &C : L->Clauses) {
-        if (const TdrClause *Prev = contradicted(C, Seen)) {
-          warn(C.Loc, "'#pragma tdr " + C.text() + "' contradicts " +
-                          "'#pragma tdr " + Prev->text() + "' at " + at(*Prev) +
-                          "; every '#pragma tdr' of this branch is ignored");
-          return;
-        }
-        Seen.try_emplace(C.K, &C);
+      for (const TdrClause &C : L->Clauses)
+        if (!isLoop(S))
+          Clauses.push_back(C);
+        else if (std::optional<TdrClause> LC = forLoop(C, Wrong))
+          Clauses.push_back(std::move(*LC));
+    if (Wrong)
+      return;
+    std::map<TdrClause::Kind, const TdrClause *> Seen; // first of each kind
+    for (const TdrClause &C : Clauses) {
+      if (const TdrClause *Prev = contradicted(C, Seen)) {
+        warn(C.Loc, "'#pragma tdr " + C.text() + "' contradicts " +
+                        "'#pragma tdr " + Prev->text() + "' at " + at(*Prev) +
+                        "; every '#pragma tdr' of this " +
+                        (isLoop(S) ? "loop" : "branch") + " is ignored");
+        return;
       }
+      Seen.try_emplace(C.K, &C);
+    }
     BranchDirective D;
     D.Loc = Lines.front()->Hash;
     for (auto [K, C] : Seen) {
@@ -258,7 +312,7 @@ private:
         for (const auto &[Name, On] : C->Names)
           D.Transforms[Name] = On;
     }
-    unsigned Paths = pathsOf(S);
+    unsigned Paths = D.Algo ? pathsOf(S) : 0; // branches only
     if (D.Algo && isHeadOrTailLike(*D.Algo) && Paths > 2) {
       warn(Seen[TdrClause::Algo]->Loc,
            "Head-or-Tail handles two paths only and this branch has " +

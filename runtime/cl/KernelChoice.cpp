@@ -103,7 +103,7 @@ Bucket KernelChoice::bucket(const std::vector<size_t> &Global,
     Values.emplace(S.Name, *V);
   }
   WhenHolds.reset();
-  if (When)
+  if (When && !Desc.MeasuredOnly) // measured=1: the model says "measure"
     WhenHolds = When->holds(Values);
   return B;
 }

@@ -84,6 +84,10 @@ VariantDescriptor parseLine(std::string_view Line) {
       if (V.empty() || *E || !(M >= 0.0 && M < 1.0))
         throw Bad("margin=" + V);
       D.Margin = M;
+    } else if (Key == "measured") {
+      if (Value != "0" && Value != "1")
+        throw Bad("measured=" + std::string(Value));
+      D.MeasuredOnly = Value == "1";
     } else if (Key == "scalars") {
       D.HasScalars = true;
       D.Scalars = parseScalars(Value, Bad);

@@ -36,6 +36,11 @@ Shapes (drawn per kernel; `--stats` counts them):
   pp-if         a statement under #if 1 / #else <a variant> / #endif (or #if 0 / #else)
   pp-ifdef      #ifdef KGEN_NEVER_DEFINED <variant> #else ... #endif, #ifndef,
                 #if defined(KGEN_NEVER_DEFINED) ... #elif 1, a dead #ifdef block
+  id-helper     an ID query replaced by a call of a helper that returns it,
+                `size_t kgh_gid0_3(void) { return get_global_id(0); }`,
+                anywhere: in the body, in a macro's arguments (ASINT_3(kgh_gid0_3())),
+                in a macro's body (drawn from a Random of its own, after the
+                other shapes, so those stay what they were)
   nested        a macro whose body uses another of the kernel's macros
   in-body-define  a statement macro defined in the kernel body, just before its use
   undef         the kernel's macros #undef'd after the kernel
@@ -65,7 +70,8 @@ DECL_RE = re.compile(r"^(const\s+)?(int|uint|float|int2|float4|__global|__local|
 CTRL_RE = re.compile(r"^(if|for|while|switch|do|else|case|default)\b")
 JUMP_RE = re.compile(r"\b(break|continue)\b")
 INT_LIT = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
-SHAPES = ("untouched", "id-object", "id-function", "id-argument", "stmt-if", "stmt-switch",
+SHAPES = ("untouched", "id-object", "id-function", "id-argument", "id-helper", "stmt-if",
+          "stmt-switch",
           "wrap-none", "wrap-brace", "wrap-dowhile", "cond-when", "guarded", "multi-stmt",
           "split-braces", "pp-if", "pp-ifdef", "nested", "in-body-define", "undef")
 
@@ -129,12 +135,14 @@ class Kernel:
     def __init__(self, lines, name, seed, suffix, used_names):
         self.lines, self.name, self.suffix = lines, name, suffix
         self.r = random.Random("kgen_macros:%d:%s" % (seed, name))
+        self.seed = seed
         self.used_names = used_names     # macro names of the whole file
         self.macros = []                 # dict(name, params, body, place, jump, decl)
         self.complete = set()            # stripped usage lines that are whole statements
         self.iflike = set()              # WHEN macro names (an `if (c)` header)
         self.shapes = set()
         self.counter = 0
+        self.helper_fns = []             # helper definitions, before the macros
 
     # ------------------------------------------------------------ utilities
     def chance(self, p):
@@ -342,6 +350,31 @@ class Kernel:
 
     def pick(self, seq):
         return self.r.choice(seq)
+
+    def stage_id_helpers(self, body, seed):
+        """Some ID queries left in the body and the macros' bodies become
+        calls of helpers that return them (a Random of its own)."""
+        hr = random.Random("kgen_macros:helpers:%d:%s" % (seed, self.name))
+        if hr.random() >= 0.35:
+            return
+        names = {}
+
+        def call(m):
+            fn, d = m.group(1), m.group(2)
+            if fn not in ("get_global_id", "get_local_id", "get_group_id") or hr.random() >= 0.6:
+                return m.group(0)
+            key = SHORT[fn].lower() + d
+            if key not in names:
+                names[key] = self.fixed_name("kgh_" + key)
+                self.helper_fns.append("size_t %s(void) { return %s(%s); }" % (names[key], fn, d))
+            return names[key] + "()"
+        for i, line in enumerate(body):
+            if not line.strip().startswith("#"):
+                body[i] = ID_RE.sub(call, line)
+        for m in self.macros:
+            m["body"] = [ID_RE.sub(call, l) for l in m["body"]]
+        if names:
+            self.shapes.add("id-helper")
 
     # ---------------------------------------------------------- conditions
     def stage_when(self, body):
@@ -608,14 +641,16 @@ class Kernel:
             for k in order:
                 if stages[k][2](body):
                     break
+        self.stage_id_helpers(body, self.seed)
         names = set(m["name"] for m in self.macros)
         for m in self.macros:
             words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(m["body"])))
             if words & (names - {m["name"]}):
                 self.shapes.add("nested")
         # statement macros defined in the body: just before the first use
-        # (before the #if group holding it); others just before the kernel
-        pre = []
+        # (before the #if group holding it); others just before the kernel,
+        # after the helpers
+        pre = list(self.helper_fns)
         for m in self.macros:
             pos = None
             if m["place"] == "body":

@@ -22,18 +22,20 @@ condition assigns a private variable (`(t = v0 % 7) > 3`), as lookups do
 About 15% of the kernels have a shape bpu must decline (the kernel's first
 line says which, `expect decline: ...`): a store or an atomic before the
 branch, a return inside a loop of an arm, an atomic whose result is used,
-an ID read in a helper, a chain of 9 or 10 paths.  A return or an ID read
-spelled in a macro used to be among them; since tdrc unfolds macros those
-kernels may be unified (and are compared like the others).  Ints stay bounded (`%` by primes;
+a chain of 9 or 10 paths.  A return or an ID read spelled in a macro, and
+an ID read in a helper (`hgrp`), used to be among them; since tdrc unfolds
+macros and clones such helpers those kernels may be unified (and are
+compared like the others).  Ints stay bounded (`%` by primes;
 uint wraps), so every kernel is well defined; a work-item writes only its
 own elements (and the histogram through atomics).  Each kernel carries its
 `// EXEC:` spec for tdr_exec.
 
+Arms may call `hlane`, a helper that reads the local and group IDs and
+calls `hrow`, which reads the global ID (bpu and split's lists clone both).
+
 --guard-block (the split transform's shapes): half of the kernels keep the
 bounds check as a block around everything, `if (idx < w) { ... }`, as
-image kernels do, instead of an early return; arms may call `hlane`, a
-helper that reads the local and group IDs and calls `hrow`, which reads the
-global ID (the lists plan clones both).
+image kernels do, instead of an early return.
 
     kgen_unify.py --seed S --index I [--guard-block] -o FILE.cl
 """
@@ -45,9 +47,10 @@ LOCALS_2D = [(8, 4), (16, 8), (6, 5), (32, 2)]
 PRIMES = [997, 6007, 7919, 10007]
 DECLINES = ["prefix-store", "prefix-atomic", "loop-return", "atomic-used",
             "id-macro", "id-helper", "macro-return", "nine-paths"]
-# Shapes bpu may unify since tdrc unfolds macros (issue 25): still drawn
-# (the kernels stay what they were), no longer expected to be declined.
-UNFOLDED = ("id-macro", "macro-return")
+# Shapes bpu may unify since tdrc unfolds macros and clones helpers that
+# read IDs (issue 25): still drawn (the kernels stay what they were), no
+# longer expected to be declined.
+HANDLED = ("id-macro", "macro-return", "id-helper")
 
 HELPERS = """int hmix(int a, int b) { return (a * 7 + b) % 4099; }
 int hwalk(int x, int n)
@@ -230,8 +233,8 @@ class UnifyGen:
     def arm_stmt(self, depth_left, in_loop=False):
         r = self.r
         kinds = ["upd", "upd", "loop", "helper", "id", "hash", "atomic"]
-        if self.guard_block:  # split: helpers that read IDs (cloned for lists)
-            kinds += ["idhelper", "idhelper"]
+        # Helpers that read IDs: cloned by bpu and by split's lists.
+        kinds += ["idhelper", "idhelper"] if self.guard_block else ["idhelper"]
         if depth_left > 0:
             kinds += ["nested", "switch"]
         if not in_loop:
@@ -459,7 +462,7 @@ class UnifyGen:
                                            ",".join(str(l) for l in sorted(r.sample(LOCALS_1D, 2))))
         head = ["// %s: kgen_unify.py --seed/--index (a branch whose paths bpu unifies)%s"
                 % (self.name, "; expect decline: " + self.decline
-                   if self.decline and self.decline not in UNFOLDED else ""),
+                   if self.decline and self.decline not in HANDLED else ""),
                 "// EXEC: kernel=%s %s" % (self.name, spec),
                 "// EXEC: arg in buf int size=N fill=rand:-500:500",
                 "// EXEC: arg sel buf int size=N fill=mix:-40:40",

@@ -277,6 +277,11 @@ TEST(VariantDescriptors, Parse) {
                               "maxwg=1048576 margin=0.05 when=1 */");
   EXPECT_DOUBLE_EQ(D["k"].Margin, 0.05);
   EXPECT_EQ(D["k"].MaxWg, 1048576u);
+  EXPECT_FALSE(D["k"].MeasuredOnly);
+  // measured=1: no model (dwa, bpu, loopsplit); `when` is not read.
+  D = parseVariantDescriptors("/* tdrc-variants: kernel=k original=o "
+                              "maxwg=1048576 margin=0.05 measured=1 when=1 */");
+  EXPECT_TRUE(D["k"].MeasuredOnly);
 }
 
 TEST(VariantDescriptors, ScalarsOfADeviceOnlyFile) {
@@ -321,6 +326,7 @@ TEST(VariantDescriptors, MalformedThrows) {
            "/* tdrc-variants: kernel=k original=o junk maxwg=256 when=1 */",
            "/* tdrc-variants: kernel=k original=o maxwg=256 margin=1.5 when=1 */",
            "/* tdrc-variants: kernel=k original=o maxwg=256 margin=x when=1 */",
+           "/* tdrc-variants: kernel=k original=o maxwg=256 measured=2 when=1 */",
            "/* tdrc-variants: kernel=k original=o maxwg=256 when=1 */\n"
            "/* tdrc-variants: kernel=k original=o maxwg=256 when=1 */"})
     EXPECT_THROW(parseVariantDescriptors(Bad), Error) << Bad;

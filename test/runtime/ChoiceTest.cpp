@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 using namespace tdrc::rt;
 using namespace tdrc::rt::test;
@@ -205,6 +207,57 @@ TEST(Choice, ModelFollowsWhen) {
     EXPECT_EQ(K.lastVariant(), O);
   }
   EXPECT_EQ(K.launches(R), 3u);
+}
+
+/// The fixture with `measured=1` in its descriptor (a dwa, bpu or
+/// loopsplit rewrite's: no model), loaded under TDR_CHOOSE=Mode.
+std::string text(const std::string &File) {
+  std::ifstream In(fixture(File));
+  return std::string((std::istreambuf_iterator<char>(In)),
+                     std::istreambuf_iterator<char>());
+}
+
+Kernel measuredOnly(const Context &C, Program &P) {
+  std::string Src = text("twopaths.tdr.cl");
+  size_t At = Src.find(" when=");
+  EXPECT_NE(At, std::string::npos);
+  Src.insert(At, " measured=1");
+  P = Program::fromSource(C, Src, text("twopaths.cl"), "twopaths");
+  return P.kernel("twopaths");
+}
+
+TEST(Choice, MeasuredOnlyIsNeverTheModelsPick) {
+  TDRC_NEED_DEVICE(C);
+  {
+    // `when` holds at Long, but the model has no opinion: the original.
+    ScopedEnv Off("TDR_DISABLE", nullptr), Mode("TDR_CHOOSE", "model");
+    Program P = load(C);
+    Kernel K = measuredOnly(C, P);
+    ASSERT_TRUE(K.hasChoice());
+    EXPECT_TRUE(K.choice() != nullptr);
+    for (int Len : {Long, Short}) {
+      EXPECT_EQ(run(C, K, Len), original(C, Len));
+      EXPECT_EQ(K.lastVariant(), O) << "len " << Len;
+    }
+    EXPECT_EQ(K.launches(R), 0u);
+  }
+  // Measured: the original first, then both, at Short too (the model's
+  // `when` false does not stop the trial).
+  ScopedEnv Off("TDR_DISABLE", nullptr), Mode("TDR_CHOOSE", "measure");
+  Program P = load(C);
+  Kernel K = measuredOnly(C, P);
+  for (int Len : {Long, Short}) {
+    std::vector<Variant> Seen;
+    for (int I = 0; I < 16; ++I) {
+      EXPECT_EQ(run(C, K, Len), original(C, Len));
+      Seen.push_back(*K.lastVariant());
+      const ChoicePolicy::BucketState *S = K.choice()->find(bucketOf(Len));
+      if (S && S->Settled)
+        break;
+    }
+    EXPECT_EQ(Seen[0], O) << "len " << Len;
+    EXPECT_GE(std::count(Seen.begin(), Seen.end(), R), 2) << "len " << Len;
+  }
 }
 
 TEST(Choice, TheFeedbackLoopRebuildsBothVariants) {

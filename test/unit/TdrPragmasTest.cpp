@@ -14,7 +14,7 @@ using namespace tdrc;
 namespace {
 
 /// What attachTdrPragmas made of a source, as sorted lines of text:
-/// "L<line> if|switch target skip algo=hot|dgi n=N from L<line>", "off <name>
+/// "L<line> if|switch|loop target skip algo=hot|dgi n=N from L<line>", "off <name>
 /// from L<line>" and "W<line>:<col> <message>".
 struct Summary {
   std::vector<std::string> Attached, Warnings;
@@ -32,7 +32,11 @@ public:
     TdrDirectives Dirs = attachTdrPragmas(Ctx, *Log);
     for (auto &[S, D] : Dirs.Branches) {
       std::string T =
-          "L" + Line(S->getBeginLoc()) + (isa<IfStmt>(S) ? " if" : " switch");
+          "L" + Line(S->getBeginLoc()) +
+          (isa<IfStmt>(S)                       ? " if"
+           : isa<SwitchStmt>(S)                 ? " switch"
+           : isa<ForStmt, WhileStmt, DoStmt>(S) ? " loop"
+                                                : " ?");
       T += D.Target ? " target" : "";
       T += D.Skip ? " skip" : "";
       if (D.Algo)
@@ -183,7 +187,7 @@ void helper(__global int *p) {
 #pragma tdr skip
 __kernel void k(__global int *p) {
 #pragma tdr target
-  for (int i = 0; i < 4; ++i) p[i] = 0;
+  p[0] = 0; p[1] = 0;
 #pragma tdr off
   if (p[0]) p[1] = 1;
   if (p[1]) p[2] = 1;
@@ -201,20 +205,54 @@ __kernel void k(__global int *p) {
       S.Warnings,
       (Lines{"W1:13 '#pragma tdr off' must be followed by a __kernel function "
              "definition; ignored",
-             "W3:13 '#pragma tdr skip' applies to branches of __kernel "
-             "functions only; ignored",
-             "W6:13 '#pragma tdr skip' must be followed by an if or switch "
-             "statement; ignored",
-             "W8:13 '#pragma tdr target' must be followed by an if or switch "
-             "statement; ignored",
+             "W3:13 '#pragma tdr skip' applies to branches and loops of "
+             "__kernel functions only; ignored",
+             "W6:13 '#pragma tdr skip' must be followed by an if, switch or "
+             "loop statement; ignored",
+             "W8:13 '#pragma tdr target' must be followed by an if, switch or "
+             "loop statement; ignored",
              "W10:13 '#pragma tdr off' must be followed by a __kernel "
              "function definition; ignored",
              "W14:13 '#pragma tdr skip' cannot apply to an 'else if' alone; "
              "put it before the chain's first 'if'; ignored",
-             "W16:13 '#pragma tdr skip' must be followed by an if or switch "
-             "statement; ignored",
-             "W20:13 '#pragma tdr skip' must be followed by an if or switch "
-             "statement; ignored"}));
+             "W16:13 '#pragma tdr skip' must be followed by an if, switch or "
+             "loop statement; ignored",
+             "W20:13 '#pragma tdr skip' must be followed by an if, switch or "
+             "loop statement; ignored"}));
+}
+
+TEST(TdrPragmas, LoopLinesAttach) {
+  Summary S = read(R"(__kernel void k(__global int *p) {
+#pragma tdr split
+  for (int i = 0; i < p[0]; ++i) p[i] = 0;
+#pragma tdr skip
+  while (p[1] > 0) p[1] -= 2;
+#pragma tdr target transforms(dwa)
+  do { p[2] -= 1; } while (p[2] > 0);
+#pragma tdr algorithm(dgi)
+#pragma tdr skip
+  for (int i = 0; i < 4; ++i) p[i] += 1;
+#pragma tdr meld
+  for (int i = 0; i < 4; ++i) p[i] += 2;
+#pragma tdr transforms(-remap, loopsplit)
+  for (int i = 0; i < 4; ++i) p[i] += 3;
+#pragma tdr target
+#pragma tdr transforms(-loopsplit)
+  for (int i = 0; i < 4; ++i) p[i] += 4;
+})");
+  EXPECT_EQ(S.Attached,
+            (Lines{"L10 loop skip from L8",
+                   "L14 loop transforms=loopsplit from L13",
+                   "L17 loop target transforms=-loopsplit from L15",
+                   "L3 loop target transforms=loopsplit from L2",
+                   "L5 loop skip from L4",
+                   "L7 loop target transforms=dwa from L6"}));
+  EXPECT_EQ(
+      S.Warnings,
+      (Lines{"W8:13 '#pragma tdr algorithm(dgi)' chooses a remap round's "
+             "algorithm and applies to branches, not loops; ignored",
+             "W11:13 the transform 'meld' changes branches, not loops; every "
+             "'#pragma tdr' of this loop is ignored"}));
 }
 
 TEST(TdrPragmas, ContradictionsDropTheWholeBranch) {
@@ -284,8 +322,8 @@ __kernel void k(__global int *p) {
 })");
   EXPECT_EQ(S.Attached, Lines{"L6 if skip from L5"});
   EXPECT_EQ(S.Warnings,
-            (Lines{"W7:13 '#pragma tdr skip' must be followed by an if or "
-                   "switch statement; ignored",
+            (Lines{"W7:13 '#pragma tdr skip' must be followed by an if, "
+                   "switch or loop statement; ignored",
                    "W9:3 '#pragma tdr' is read only as a line of its own, "
                    "not through _Pragma; ignored"}));
 }

@@ -53,12 +53,13 @@ struct KernelUnfolds {
 };
 
 /// The invocations in the kernels' bodies whose expansion holds a branch,
-/// loop, jump or work-item ID query (or whose arguments do), that can be
+/// loop, jump, work-item ID query (group IDs too) or call of a helper that
+/// reads an ID (or whose arguments do), that can be
 /// spelled as plain text (Rec recorded their tokens while parsing): none
 /// uses a macro defined on the command line or one whose name the file
 /// tests with #ifndef/defined (the output is compiled later, perhaps with
 /// other -D flags), none holds a `_Pragma` or a preprocessor directive, and
-/// the expansion itself holds the branch, loop, jump or ID query.
+/// the expansion itself holds the branch, loop, jump, ID query or call.
 std::vector<KernelUnfolds>
 findMacroUnfolds(clang::ASTContext &Ctx, const ExpansionRecorder &Rec,
                  llvm::ArrayRef<const clang::FunctionDecl *> Kernels);

@@ -36,6 +36,7 @@ struct Dialect {
   std::string localId(unsigned D) const;
   std::string localSize(unsigned D) const;
   std::string globalId(unsigned D) const;
+  std::string groupId(unsigned D) const;
   /// A group barrier; with Global, global memory accesses are ordered too.
   std::string barrier(bool Global) const;
   /// Atomic increment / decrement of an int in shared memory, returning the

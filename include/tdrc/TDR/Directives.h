@@ -15,9 +15,12 @@
 //   #pragma tdr transforms(a, -b)       this branch is for transform a (the
 //                                       others leave it alone), or not for b
 //
-// A line applies to the if/switch (or, for `off`, the __kernel definition)
-// whose first token follows it, with only whitespace, comments and other
-// `#pragma tdr` lines between; only the head of an else-if chain takes one.
+// A line applies to the if/switch/loop (or, for `off`, the __kernel
+// definition) whose first token follows it, with only whitespace, comments
+// and other `#pragma tdr` lines between; only the head of an else-if chain
+// takes one.  On a loop only target, skip and the loop transforms (dwa,
+// loopsplit; `split` there is loopsplit) count: the entry is keyed by the
+// loop statement like a branch's.
 // The lines of one branch merge; if any two contradict (target/skip, skip
 // with algorithm or neighbors, two algorithms, two N, hot with neighbors),
 // the branch gets no entry at all.  algorithm(hot) on a branch of more than

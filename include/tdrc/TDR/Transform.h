@@ -79,6 +79,10 @@ struct LaunchCondition {
   /// kept (a rewrite whose speed varies between launches asks for more).
   double Margin = DefaultChoiceMargin;
   static constexpr double DefaultChoiceMargin = 0.01;
+  /// No model: only a measurement picks the rewrite (TDR_CHOOSE=model, a
+  /// bucket past the table's end and a launch that cannot be timed take the
+  /// original).  The descriptor says `measured=1`.
+  bool MeasuredOnly = false;
 };
 /// MaxWorkGroupSize of a rewrite that handles any work-group (the largest
 /// runtime/cl's descriptor accepts).

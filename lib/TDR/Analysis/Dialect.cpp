@@ -20,6 +20,11 @@ std::string Dialect::globalId(unsigned D) const {
   return "get_global_id(" + std::to_string(D) + ")";
 }
 
+std::string Dialect::groupId(unsigned D) const {
+  return Cuda ? std::string("blockIdx.") + Axis[D]
+              : "get_group_id(" + std::to_string(D) + ")";
+}
+
 std::string Dialect::barrier(bool Global) const {
   // __syncthreads makes the block's shared and global accesses before it
   // visible to the whole block (CUDA Programming Guide): the hand-over needs

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopSplitPlan.h"
+#include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/SourceText.h"
@@ -197,6 +198,10 @@ private:
     if (llvm::StringRef Owner = K.Claims.owner(F);
         !Owner.empty() && Owner != Name)
       return decline(F, "reserved for the transform '" + Owner.str() + "'");
+    const BranchDirective *Dir =
+        K.Options.Directives ? K.Options.Directives->forBranch(F) : nullptr;
+    if (Dir && Dir->Skip)
+      return decline(F, "'#pragma tdr skip' at " + A.loc(Dir->Loc));
     SourceText Src(A.Ctx);
     if (!A.spelledInFile(F) || F->getBeginLoc().isMacroID() ||
         !Src.stmtRange(F))
@@ -236,8 +241,9 @@ private:
     limitLoops(L, K.Options.LoopSplitLoops);
     placeConsumers(Scope, Fs, L);
     std::string Note;
+    // `#pragma tdr split` (target) asks for the split whatever the model.
     if (auto Why = whyLoopSplitCannotPay(A, K.Options, L, Note);
-        Why && !K.Options.Force)
+        Why && !K.Options.Force && !(Dir && Dir->Target))
       return decline(F, *Why);
     std::string Text = "split into " + std::to_string(L.Groups.size()) +
                        " loops of independent statements";
@@ -249,7 +255,10 @@ private:
       Text += ", " + std::to_string(Moved) +
               " statement(s) after it moved up to use a loop's results "
               "before the next loop";
-    explain(F, true, Text + "; " + Note);
+    if (Dir && Dir->Target && !K.Options.Force)
+      Note = "asked for by '#pragma tdr' at " + A.loc(Dir->Loc) +
+             (Note.empty() ? "" : "; " + Note);
+    explain(F, true, Note.empty() ? Text : Text + "; " + Note);
     // The statements after it that its text rewrites move as written.
     for (const auto &[S, To] : L.Following)
       Consumed.insert(S);

@@ -63,8 +63,12 @@ public:
   /// Whenever it runs: which version is faster is known only after
   /// compilation, so there is no model to consult; with --keep-original
   /// the host measures both.
+  /// Fewer registers pay only where the loop's state bounds them, known
+  /// after compilation: measured only (TDR_CHOOSE=model keeps the original).
   LaunchCondition launchCondition() const override {
-    return {"", AnyWorkGroupSize};
+    LaunchCondition C{"", AnyWorkGroupSize};
+    C.MeasuredOnly = true;
+    return C;
   }
 
   bool emit(EditList &Edits, std::string &Why) override {

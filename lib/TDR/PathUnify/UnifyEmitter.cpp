@@ -11,15 +11,21 @@
 //
 // The prefix, the conditions, the arms and the suffix are the original text
 // with the item's IDs redirected and every return turned into the end of the
-// item (`break` out of a `do { } while (0)`).  Inserted code is built with
-// CodeBuilder.
+// item (`break` out of a `do { } while (0)`); a guard block around the
+// branch becomes `if (!(guard)) break;` at the end of the prefix.  Helpers
+// that read a
+// changing ID are called through clones that take the item's IDs
+// (WorkPool/HelperClones.h); the IDs they take that do not change per item
+// are read once, at the top.  Inserted code is built with CodeBuilder.
 //
 //===----------------------------------------------------------------------===//
 #include "UnifyEmitter.h"
+#include "../WorkPool/HelperClones.h"
 #include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/ItemCode.h"
 #include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Expr.h"
+#include <set>
 
 using namespace clang;
 
@@ -49,6 +55,11 @@ private:
   }
   void header(CodeBuilder &B) const;
   void itemIds(CodeBuilder &B) const;
+  /// The prefix: the statements before the branch (before and inside the
+  /// guard block), the guard as the end of the item.
+  void prefix(CodeBuilder &B) const;
+  /// The IDs cloned helpers take that are the same for every item.
+  void sharedIds(CodeBuilder &B) const;
   /// Arms that need running: every one but a trailing empty arm when the
   /// suffix does nothing.
   unsigned paths() const {
@@ -70,6 +81,7 @@ private:
   SourceText T;
   std::vector<std::pair<Range, std::string>> Subs;
   Range Prefix, Suffix;
+  Range InnerPrefix, GuardCond; // with a guard block: its part, its test
   std::vector<Range> Conds, Arms; // an empty arm: an empty range
   SourceLocation BodyStart;
 };
@@ -83,6 +95,9 @@ bool UnifyEmitter::collect(std::string &Why) {
                                : Id.K == PoolIdRef::GlobalId ? "tdr_gid0"
                                                              : "tdr_grp0"});
   }
+  if (!cloneCallSubs(T, P.Helpers, P.Kernel->getName(), D.Cuda,
+                     redirectedIdName, Subs, Why))
+    return false;
   for (const ReturnStmt *R : P.Returns) {
     std::optional<Range> RR = T.stmtRange(R);
     if (!RR)
@@ -97,8 +112,21 @@ bool UnifyEmitter::collect(std::string &Why) {
     return fail(Why, "the kernel body", P.Body->getLBracLoc());
   // Whole lines: the prefix from the line after `{`, the suffix from the
   // line after the branch.
-  Prefix = {*LB + 1, T.wholeLines({*IfBegin, If->End}).Begin};
   Suffix = {If->End, *RB};
+  Prefix = {*LB + 1, T.wholeLines({*IfBegin, If->End}).Begin};
+  if (P.Guard) {
+    std::optional<Range> G = T.stmtRange(P.Guard);
+    std::optional<unsigned> GBegin = T.offset(P.Guard->getBeginLoc());
+    std::optional<unsigned> GLB = T.offset(P.Scope->getLBracLoc());
+    std::optional<unsigned> GRB = T.offset(P.Scope->getRBracLoc());
+    std::optional<Range> C = T.range(P.Guard->getCond()->getSourceRange());
+    if (!G || !GBegin || !GLB || !GRB || !C)
+      return fail(Why, "the guard", P.Guard->getBeginLoc());
+    Prefix = {*LB + 1, T.wholeLines({*GBegin, G->End}).Begin};
+    InnerPrefix = {*GLB + 1, T.wholeLines({*IfBegin, If->End}).Begin};
+    GuardCond = *C;
+    Suffix = {If->End, *GRB};
+  }
   BodyStart = P.Branch->getBeginLoc();
   for (const Expr *C : P.Conds) {
     std::optional<Range> R = T.range(C->getSourceRange());
@@ -160,10 +188,38 @@ void UnifyEmitter::header(CodeBuilder &B) const {
   copyWrittenParams(B, T, P.ResetParams);
   B.line(D.Cuda ? std::string(U) + " tdr_bid_x;"
                 : std::string("size_t tdr_grp0, tdr_gid0;"));
+  sharedIds(B);
   std::string Masks;
   for (unsigned K = 0; K < paths(); ++K)
     Masks += (K ? ", " : "") + bit(K) + " = 0u";
   B.line(std::string(U) + " " + Masks + "; /* bit j: item j takes path k */");
+}
+
+void UnifyEmitter::sharedIds(CodeBuilder &B) const {
+  std::set<std::string> Done;
+  for (const HelperClone &C : P.Helpers.Clones)
+    for (const PoolIdRef &Id : C.Takes) {
+      std::string N = redirectedIdName(Id, D.Cuda);
+      if (changesPerItem(Id) || !Done.insert(N).second)
+        continue;
+      std::string Query =
+          Id.K == PoolIdRef::GlobalId ? D.globalId(Id.Dim)
+          : Id.K == PoolIdRef::LocalId || Id.K == PoolIdRef::CudaThreadIdx
+              ? D.localId(Id.Dim)
+              : D.groupId(Id.Dim);
+      B.line("const " + std::string(D.Cuda ? "unsigned int" : "size_t") +
+             " " + N + " = " + Query + "; /* tdrc: the same for every item */");
+    }
+}
+
+void UnifyEmitter::prefix(CodeBuilder &B) const {
+  put(B, Prefix, P.Body->body_front()->getBeginLoc());
+  if (!P.Guard)
+    return;
+  B.line("if (!(" + chunk(GuardCond, P.Guard->getBeginLoc(), B) +
+         ")) break; /* tdrc: the guard at " + T.where(P.Guard->getBeginLoc()) +
+         " ends the item */");
+  put(B, InnerPrefix, P.Scope->body_front()->getBeginLoc());
 }
 
 void UnifyEmitter::itemIds(CodeBuilder &B) const {
@@ -188,14 +244,13 @@ bool UnifyEmitter::run(EditList &E, std::string &Why) {
   B.line("#endif").line("#ifndef TDR_UNIFY_MIN_GROUPS");
   B.line("#define TDR_UNIFY_MIN_GROUPS 1024").line("#endif");
   header(B);
-  SourceLocation First = P.Body->body_front()->getBeginLoc();
   // Each item's path.
   B.open("for (" + std::string(D.UInt) +
          " tdr_j = 0; tdr_j < tdr_unify_items; ++tdr_j) { /* tdrc: the path "
          "of each item */");
   itemIds(B);
   B.open("do {");
-  put(B, Prefix, First);
+  prefix(B);
   std::string Test;
   for (unsigned K = 0; K < paths(); ++K) {
     std::string Set = bit(K) + " |= 1u << tdr_j;";
@@ -225,7 +280,7 @@ bool UnifyEmitter::run(EditList &E, std::string &Why) {
     B.line(M + " &= " + M + " - 1u;");
     itemIds(B);
     B.open("do {");
-    put(B, Prefix, First);
+    prefix(B);
     if (Arms[K].End > Arms[K].Begin)
       put(B, Arms[K], BodyStart);
     put(B, Suffix, BodyStart);
@@ -236,7 +291,10 @@ bool UnifyEmitter::run(EditList &E, std::string &Why) {
   std::optional<unsigned> LB = T.offset(P.Body->getLBracLoc());
   std::optional<unsigned> RB = T.offset(P.Body->getRBracLoc());
   E.replace(*LB + 1, *RB - *LB - 1, "\n" + B.str());
-  return true;
+  // The clones go before the kernel; its calls were respelled above.
+  return P.Helpers.empty() ||
+         emitHelperClones(Ctx, P.Helpers, P.Kernel, D.Cuda, redirectedIdName,
+                          {{*LB, *RB}}, E, Why);
 }
 
 } // namespace

@@ -10,6 +10,11 @@
 //   suffix    the statements after the branch: run once per item, after
 //             its path
 //
+// The branch may also sit in a bounds guard written as a block, `if (x < w)
+// { ... }`, the body's last statement (image kernels' style): the guard's
+// condition then ends the prefix as `if (!(x < w)) break;` (the end of the
+// item), and the block's statements are read in the three parts.
+//
 // Found by the planner; the emitter only spells it.
 //
 //===----------------------------------------------------------------------===//
@@ -31,6 +36,10 @@ struct UnifyPlan {
   const clang::FunctionDecl *Kernel = nullptr;
   const clang::CompoundStmt *Body = nullptr;
   const clang::IfStmt *Branch = nullptr; // the chain's first if
+  /// The guard block around Branch, or null; Scope: the statements holding
+  /// Branch (the guard's block, or the body).
+  const clang::IfStmt *Guard = nullptr;
+  const clang::CompoundStmt *Scope = nullptr;
   /// The chain's conditions and arms: Arms[k] runs where Conds[k] is the
   /// first that holds; one more arm (maybe null: nothing) where none does.
   std::vector<const clang::Expr *> Conds;
@@ -40,6 +49,9 @@ struct UnifyPlan {
   /// dimensions are the same for every item of a work-item.
   std::vector<PoolIdRef> Ids;
   std::vector<const clang::ParmVarDecl *> ResetParams;
+  /// Helpers that read a changing ID (themselves or through the helpers
+  /// they call): cloned to take the item's IDs (WorkPool/HelperClones.h).
+  ClonedHelpers Helpers;
   /// Returns anywhere in the body: each ends the item.
   std::vector<const clang::ReturnStmt *> Returns;
   /// The statements after the branch do something (else an item whose
@@ -52,6 +64,10 @@ struct UnifyPlan {
 };
 
 UnifyPlan planPathUnify(KernelAnalyses &A, const TransformOptions &O);
+
+/// Id differs between the items of one work-item: the global or group ID
+/// along dimension 0 (CUDA: blockIdx.x).  The others are the work-item's.
+bool changesPerItem(const PoolIdRef &Id);
 
 // UnifyLegality.cpp
 /// Why S may not run twice for one item (it writes memory, calls an atomic

@@ -2,8 +2,11 @@
 //
 // The planner looks for the first if (or else-if chain) at the top level of
 // the kernel body whose condition depends on data, not counting guards (an
-// if whose only statement is a return: it stays in the prefix).  Items must
-// be independent (the dwa transform's rule, WorkPool/PoolLegality.cpp), the
+// if whose only statement is a return: it stays in the prefix), or at the
+// top level of a guard block (`if (x < w) { ... }` on IDs and uniform
+// values, the body's last statement).  Items must
+// be independent (the dwa transform's rule, WorkPool/PoolLegality.cpp;
+// helpers that read an ID that changes per item get clones taking it), the
 // prefix and the conditions repeatable (UnifyLegality.cpp), and every return
 // outside loops and switches (it becomes the end of the item).  Anything
 // else leaves the kernel as it was, with the reason in --explain.
@@ -76,20 +79,26 @@ std::optional<std::string> UnifyShape::plan() {
   PoolPlan Items; // the dwa transform's rule for independent items
   Items.Kernel = A.Kernel;
   Items.Body = A.Body;
-  if (auto Why = checkItemsIndependent(A, Items))
+  if (auto Why = checkItemsIndependent(A, Items, /*Redirect=*/true,
+                                       /*CloneHelpers=*/true))
     return Why;
-  for (const PoolIdRef &Id : Items.Ids) {
-    bool Changes = Id.K == PoolIdRef::CudaBlockIdx ||
-                   Id.K == PoolIdRef::GlobalId || Id.K == PoolIdRef::GroupId;
-    if (Changes && Id.Dim == 0)
+  for (const PoolIdRef &Id : Items.Ids)
+    if (changesPerItem(Id))
       P.Ids.push_back(Id);
-  }
-  if (P.Ids.empty())
+  // Helpers that read only the IDs an item shares with its work-item (the
+  // local ID, the other dimensions) need no clone.
+  for (const HelperClone &C : Items.Helpers.Clones)
+    if (llvm::any_of(C.Takes, changesPerItem)) {
+      P.Helpers = std::move(Items.Helpers);
+      break;
+    }
+  if (P.Ids.empty() && P.Helpers.empty())
     return std::string("the kernel reads no ID that differs between the "
                        "items of one work-item (a global or group ID along "
-                       "dimension 0)");
+                       "dimension 0), itself or in a helper");
   P.ResetParams = std::move(Items.ResetParams);
-  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Branch))
+  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Branch) ||
+      (P.Guard && !A.spelledInFile(P.Guard)))
     return std::string("the kernel body or the branch is spelled inside a "
                        "macro");
   if (auto Why = chain())
@@ -97,11 +106,14 @@ std::optional<std::string> UnifyShape::plan() {
   if (std::optional<SourceLocation> D = A.structuralDirectiveIn(A.Body))
     return "a preprocessor directive at " + A.loc(*D) +
            " would be split or repeated by copying the statements around it";
+  if (P.Guard)
+    if (auto Why = whyNotRepeatable(A, P.Guard->getCond(), /*NoWrites=*/true))
+      return "the guard's condition runs twice per item, but " + *Why;
   bool After = false;
-  for (const Stmt *S : A.Body->body()) {
-    if (S == P.Branch) {
-      After = true;
-      continue;
+  auto Part = [&](const Stmt *S) -> std::optional<std::string> {
+    if (S == P.Branch || S == P.Guard) {
+      After = S == P.Branch;
+      return std::nullopt;
     }
     if (!After) {
       if (auto Why = whyNotRepeatable(A, S))
@@ -110,21 +122,61 @@ std::optional<std::string> UnifyShape::plan() {
     } else if (!isa<NullStmt>(S) && !isReturnOnly(S)) {
       P.SuffixWorks = true;
     }
-  }
+    return std::nullopt;
+  };
+  for (const Stmt *S : A.Body->body())
+    if (auto Why = Part(S))
+      return Why;
+  if (P.Guard)
+    for (const Stmt *S : P.Scope->body())
+      if (auto Why = Part(S))
+        return Why;
   return returns(A.Body, false);
+}
+
+/// The first data-dependent if at the top level of S that is no guard.
+const IfStmt *firstDataBranch(KernelAnalyses &A, const CompoundStmt *S) {
+  for (const Stmt *C : S->body())
+    if (auto *If = dyn_cast<IfStmt>(C);
+        If && !isGuard(If) && A.condDep(If) == Dep::Data)
+      return If;
+  return nullptr;
+}
+
+/// The body's last statement (trailing `;` and `return;` aside) when it is
+/// a guard block: an if without else on IDs and uniform values whose
+/// branch is a braced block.
+const IfStmt *guardBlock(KernelAnalyses &A) {
+  for (auto It = A.Body->body_rbegin(); It != A.Body->body_rend(); ++It) {
+    if (isa<NullStmt>(*It) || isReturnOnly(*It))
+      continue;
+    auto *If = dyn_cast<IfStmt>(*It);
+    if (If && !If->getElse() && !If->getInit() &&
+        !If->getConditionVariable() && isa<CompoundStmt>(If->getThen()) &&
+        A.condDep(If) != Dep::Data)
+      return If;
+    return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace
 
+bool changesPerItem(const PoolIdRef &Id) {
+  return Id.Dim == 0 && (Id.K == PoolIdRef::CudaBlockIdx ||
+                         Id.K == PoolIdRef::GlobalId ||
+                         Id.K == PoolIdRef::GroupId);
+}
+
 UnifyPlan planPathUnify(KernelAnalyses &A, const TransformOptions &O) {
   UnifyPlan P;
   P.Kernel = A.Kernel;
-  P.Body = A.Body;
-  for (const Stmt *S : A.Body->body())
-    if (auto *If = dyn_cast<IfStmt>(S);
-        If && !isGuard(If) && A.condDep(If) == Dep::Data) {
-      P.Branch = If;
-      break;
+  P.Body = P.Scope = A.Body;
+  P.Branch = firstDataBranch(A, A.Body);
+  if (!P.Branch)
+    if ((P.Guard = guardBlock(A))) {
+      P.Scope = cast<CompoundStmt>(P.Guard->getThen());
+      P.Branch = firstDataBranch(A, P.Scope);
     }
   if (!P.Branch)
     return P;

@@ -26,21 +26,22 @@ static const TransformInfo Registry[] = {
      "become one, differing operands selected (after DARM, CGO'22)",
      makeMeldTransform, /*Default=*/true},
     // Off by default until GPU measurements show where it pays
-    // (docs/bpu.md): --transforms=+bpu or #pragma tdr transforms(bpu).
+    // (docs/bpu.md): --transforms=bpu or #pragma tdr transforms(bpu).
     {"bpu",
      "branch path unification: each work-item runs the items of several "
      "work-groups, path by path, so a warp's lanes take one side of a "
      "divergent branch together (Kato, Suda & Tamada)",
      makePathUnifyTransform, /*Default=*/false},
     // Off by default: it pays only where the host runs the launch plan and
-    // measures it (docs/split.md): --transforms=+split or #pragma tdr split.
+    // measures it (docs/split.md): --transforms=split or #pragma tdr split.
     {"split",
      "branch splitting: one kernel per path of a divergent branch, run one "
      "after another, so a light path runs at its own occupancy (Carrillo, "
      "Siegel & Li, CF'09)",
      makeBranchSplitTransform, /*Default=*/false},
     // Off by default: whether it pays is known only after compilation (the
-    // registers) and at launch (docs/loopsplit.md): --transforms=+loopsplit.
+    // registers) and at launch (docs/loopsplit.md): --transforms=loopsplit
+    // or `#pragma tdr split` before a loop.
     {"loopsplit",
      "loop splitting: a loop whose statements form independent groups "
      "becomes one loop per group, each carrying only its own state "

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PoolPlan.h"
+#include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/Transform.h"
@@ -239,7 +240,16 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O) {
   E.Cause = "its trip count varies by " + std::string(A.Ctx.getLangOpts().CUDA
                                                           ? "thread"
                                                           : "work-item");
-  if (!Why && !O.KeepOriginal && !O.Force)
+  const BranchDirective *Dir =
+      O.Directives ? O.Directives->forBranch(Loop) : nullptr;
+  if (Dir && Dir->Skip)
+    Why = "'#pragma tdr skip' at " + A.loc(Dir->Loc);
+  else if (Dir && !Dir->allows("dwa"))
+    for (const auto &[Name, On] : Dir->Transforms)
+      if (On)
+        Why = "reserved for the transform '" + Name + "'";
+  // `#pragma tdr target` asks for the pool whatever the launch would say.
+  if (!Why && !O.KeepOriginal && !O.Force && !(Dir && Dir->Target))
     Why = "with --keep-original=false nothing would check at launch that "
           "the pool pays (--force applies it)";
   if (Why) {

@@ -19,7 +19,7 @@ __kernel void k(__global const int *in, __global int *out)
 // RUN: FileCheck %s --match-full-lines --implicit-check-not=warning: --input-file %t.err
 // CHECK: In file included from {{.*}}pragma-macro-header.cl:1:
 // CHECK-NEXT: {{.*}}tdr_pragmas.h:3:9: warning: '#pragma tdr' outside the main file is ignored (tdrc rewrites the main file only)
-// CHECK: {{.*}}pragma-macro-header.cl:8:13: warning: '#pragma tdr skip' must be followed by an if or switch statement; ignored
+// CHECK: {{.*}}pragma-macro-header.cl:8:13: warning: '#pragma tdr skip' must be followed by an if, switch or loop statement; ignored
 // CHECK: {{.*}}pragma-macro-header.cl:10:5: warning: '#pragma tdr' is read only as a line of its own, not through _Pragma; ignored
 // CHECK: {{.*}}tdr_pragmas.h:6:14: note: expanded from macro 'SKIP'
 // CHECK: 3 warnings generated.

@@ -2,7 +2,7 @@
 // reason each.
 // MY_ID is defined on the command line (-D): tdrc never unfolds it
 
-int helper_id(void) { return (int)get_global_id(0); }
+int helper_id(void); // defined after the kernels, where no clone can go
 
 __kernel void prefix_stores(__global const int *in, __global int *out)
 {
@@ -106,3 +106,5 @@ __kernel void directive_in_prefix(__global const int *in, __global int *out)
 #endif
         out[i] = 2;
 }
+
+int helper_id(void) { return (int)get_global_id(0); }

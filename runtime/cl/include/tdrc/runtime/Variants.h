@@ -39,6 +39,9 @@ struct VariantDescriptor {
   /// policy's default, 1%).
   double Margin = -1;
   std::string When;             // the text after `when=`
+  /// measured=1: no model; only a measurement picks the rewrite (`when`
+  /// is then not read: the model says "measure").
+  bool MeasuredOnly = false;
   struct Scalar {
     std::string Name, Type; // Type: an OpenCL C scalar type name
     unsigned Index = 0;     // the parameter's position
