@@ -13,10 +13,9 @@
 // with the item's IDs redirected and every return turned into the end of the
 // item (`break` out of a `do { } while (0)`); a guard block around the
 // branch becomes `if (!(guard)) break;` at the end of the prefix.  Helpers
-// that read a
-// changing ID are called through clones that take the item's IDs
-// (WorkPool/HelperClones.h); the IDs they take that do not change per item
-// are read once, at the top.  Inserted code is built with CodeBuilder.
+// that read a changing ID are called through clones that take the item's
+// IDs (WorkPool/HelperClones.h); the IDs they take that do not change per
+// item are read once, at the top.  Inserted code is built with CodeBuilder.
 //
 //===----------------------------------------------------------------------===//
 #include "UnifyEmitter.h"
@@ -207,8 +206,8 @@ void UnifyEmitter::sharedIds(CodeBuilder &B) const {
           : Id.K == PoolIdRef::LocalId || Id.K == PoolIdRef::CudaThreadIdx
               ? D.localId(Id.Dim)
               : D.groupId(Id.Dim);
-      B.line("const " + std::string(D.Cuda ? "unsigned int" : "size_t") +
-             " " + N + " = " + Query + "; /* tdrc: the same for every item */");
+      B.line("const " + helperIdType(D.Cuda) + " " + N + " = " + Query +
+             "; /* tdrc: the same for every item */");
     }
 }
 

@@ -89,8 +89,6 @@ bool order(const HelperGraph &G, const FunctionDecl *H,
   return true;
 }
 
-std::string idType(bool Cuda) { return Cuda ? "unsigned int" : "size_t"; }
-
 std::string argList(const std::vector<PoolIdRef> &Takes, bool Cuda,
                     IdNamer Name) {
   std::string S;
@@ -132,6 +130,8 @@ const HelperClone *cloneOf(const ClonedHelpers &H, const CallExpr *CE) {
 }
 
 } // namespace
+
+std::string helperIdType(bool Cuda) { return Cuda ? "unsigned int" : "size_t"; }
 
 std::string helperCloneName(const FunctionDecl *H, llvm::StringRef K) {
   return (H->getName() + "__tdr_" + K).str();
@@ -208,7 +208,7 @@ std::optional<std::string> helperClonesText(ASTContext &Ctx,
                  helperCloneName(C.Helper, K)});
     std::string Params;
     for (const PoolIdRef &Id : C.Takes)
-      Params += (Params.empty() ? "" : ", ") + idType(Cuda) + " " +
+      Params += (Params.empty() ? "" : ", ") + helperIdType(Cuda) + " " +
                 IdName(Id, Cuda);
     if (C.Helper->getNumParams() == 0) // `()` or `(void)`
       S.push_back({{LParen->End, RParen->Begin}, Params});

@@ -57,6 +57,9 @@ std::optional<std::string> planHelperClones(KernelAnalyses &A,
 /// the lists; the remap rounds' own names).
 using IdNamer = std::string (*)(const PoolIdRef &Id, bool Cuda);
 
+/// The type of an ID a clone takes: `size_t`, CUDA `unsigned int`.
+std::string helperIdType(bool Cuda);
+
 /// The name of H's clone for kernel K: "H__tdr_K".
 std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
 
