@@ -423,12 +423,31 @@ public:
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TdrcAction>(Opts, Result, Unfold, FindUnfolds);
   }
+  /// libTooling reports the command line's errors (`-cl-std=x.1`) and then
+  /// parses anyway; stop there, as clang does.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    if (Diags && Diags->getNumErrors() > 0)
+      return false;
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCH), Diags);
+  }
 
 private:
   const RewriteOptions &Opts;
   RewriteResult &Result;
   UnfoldPass &Unfold;
   bool FindUnfolds;
+};
+
+/// Drops every diagnostic but counts them (runInvocation reads the count).
+struct CountingIgnorer : DiagnosticConsumer {
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+  }
 };
 
 /// The parser flags: OpenCL C 1.2 unless the user picks a standard (or
@@ -466,8 +485,8 @@ RewriteResult parseOnce(const std::string &File, const std::string *Code,
     if (!Cuda->Warning.empty())
       Result.Warnings.push_back(Cuda->Warning);
   }
-  tooling::FixedCompilationDatabase DB(".",
-                                       parserFlags(Opts, Cuda ? &*Cuda : nullptr));
+  std::vector<std::string> Flags = parserFlags(Opts, Cuda ? &*Cuda : nullptr);
+  tooling::FixedCompilationDatabase DB(".", Flags);
   tooling::ClangTool Tool(DB, {File});
   // Clang's diagnostics say what is wrong; no "Error while processing".
   Tool.setPrintErrorMessage(false);
@@ -476,20 +495,27 @@ RewriteResult parseOnce(const std::string &File, const std::string *Code,
   if (Cuda)
     for (auto &[Path, Text] : Cuda->Files)
       Tool.mapVirtualFile(Path, Text);
-  IgnoringDiagConsumer Ignore;
-  if (Quiet) {
-    Tool.setDiagnosticConsumer(&Ignore);
-    Tool.setPrintErrorMessage(false);
-  }
+  // tdrc's own consumers (libTooling's default one does not reach
+  // runInvocation, which must see the command line's errors): none,
+  // captured, or stderr with the options the flags ask for, as clang's.
+  CountingIgnorer Ignore;
   llvm::raw_string_ostream Captured(Result.Diagnostics);
+  std::vector<const char *> Argv = {"tdrc"};
+  for (const std::string &F : Flags)
+    Argv.push_back(F.c_str());
+  std::unique_ptr<DiagnosticOptions> StderrOpts =
+      CreateAndPopulateDiagOpts(Argv);
 #if CLANG_VERSION_MAJOR >= 21
   DiagnosticOptions DiagOpts;
   TextDiagnosticPrinter Printer(Captured, DiagOpts);
+  TextDiagnosticPrinter Stderr(llvm::errs(), *StderrOpts);
 #else
   TextDiagnosticPrinter Printer(Captured, new DiagnosticOptions);
+  TextDiagnosticPrinter Stderr(llvm::errs(), StderrOpts.release());
 #endif
-  if (Capture)
-    Tool.setDiagnosticConsumer(&Printer);
+  Tool.setDiagnosticConsumer(Quiet ? static_cast<DiagnosticConsumer *>(&Ignore)
+                             : Capture ? &Printer
+                                       : &Stderr);
   TdrcActionFactory Factory(Opts, Result, Unfold, FindUnfolds);
   if (Tool.run(&Factory) != 0)
     Result.ParsedOK = false;

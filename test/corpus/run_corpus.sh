@@ -2,14 +2,16 @@
 # run_corpus.sh - tdrc over the real OpenCL kernels Debian ships.
 #
 #   run_corpus.sh TDRC OUTDIR [--darktable] [--hashcat-sample N] [--hashcat-all]
-#                 [--jobs J] [--cache DIR] [--clang CLANG] [--timeout S]
+#                 [--piglit] [--jobs J] [--cache DIR] [--clang CLANG] [--timeout S]
 #
-# Without a selection it runs everything (--darktable --hashcat-all).
+# Without a selection it runs everything (--darktable --hashcat-all --piglit).
 #
-# The kernels come from the Debian packages `darktable` (36 .cl files) and
-# `hashcat-data` (1239 .cl files), fetched with `apt-get download` and
-# unpacked with `dpkg -x` into a cache (default OUTDIR/../corpus-cache, reused
-# when present). They are never copied into the repository. When the download
+# The kernels come from the Debian packages `darktable` (36 .cl files),
+# `hashcat-data` (1239 .cl files) and `piglit` (552 .cl files: the OpenCL
+# test programs under usr/lib/<multiarch>/piglit/tests/cl and
+# generated_tests/cl), fetched with `apt-get download` and unpacked with
+# `dpkg -x` into a cache (default OUTDIR/../corpus-cache, reused when
+# present). They are never copied into the repository. When the download
 # fails the script says so and exits 77 (ctest: SKIPPED).
 #
 # Every .cl file is rewritten with
@@ -28,6 +30,10 @@
 #   hashcat:   -cl-std=CL1.2 -I<OpenCL dir> and the macros hashcat's host and
 #              modules pass (KERNEL_STATIC, INCLUDE_PATH=., M2S, VECT_SIZE,
 #              DGST_*, FIXED_LOCAL_SIZE, SCRYPT_*, ...), run from that folder
+#   piglit:    per file, from its `/*! [config] ... !*/` header: -cl-std=CL1.2,
+#              or the higher clc_version_min (20: CL2.0), at most
+#              clc_version_max, then the header's build_options (-D, -I,
+#              -cl-std, -Werror, ...), run from the piglit folder
 #
 # Writes OUTDIR/summary.tsv (path, lines, status, seconds, reasons) and
 # OUTDIR/report.txt (totals, declined-reason histogram, throughput), prints
@@ -40,12 +46,37 @@ SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}
 
 die_usage() {
   echo "run_corpus.sh: $*" >&2
-  echo "usage: run_corpus.sh TDRC OUTDIR [--darktable] [--hashcat-sample N] [--hashcat-all] [--jobs J] [--cache DIR] [--clang CLANG] [--timeout S]" >&2
+  echo "usage: run_corpus.sh TDRC OUTDIR [--darktable] [--hashcat-sample N] [--hashcat-all] [--piglit] [--jobs J] [--cache DIR] [--clang CLANG] [--timeout S]" >&2
   exit 2
 }
 
 # --- compiler flags per package -------------------------------------------
-# Sets FLAGS for package $1; DT_DIR / HC_DIR are the kernel folders.
+# The OpenCL C version and build options a piglit test program declares in
+# its config header (the first `/*! ... !*/` comment, section [config]):
+# prints "VERSION<TAB>BUILD_OPTIONS", comments (` # ...`) stripped.
+piglit_config() {
+  awk '
+    !inhdr && /^[ \t]*\/\*!/ { inhdr = 1; next }
+    inhdr && /!\*\// { exit }
+    inhdr && /^[ \t]*\[/ { sec = $1; next }
+    inhdr && sec == "[config]" {
+      line = $0; sub(/(^|[ \t])#.*$/, "", line)
+      if (match(line, /^[ \t]*[a-z_]+[ \t]*:/)) {
+        key = substr(line, RSTART, RLENGTH - 1); gsub(/[ \t]/, "", key)
+        val = substr(line, RSTART + RLENGTH); gsub(/^[ \t]+|[ \t]+$/, "", val)
+        if (!(key in cfg)) cfg[key] = val
+      }
+    }
+    END {
+      v = 12                                  # an OpenCL 1.2 device, as for the others
+      if (cfg["clc_version_min"] ~ /^[0-9]+$/ && cfg["clc_version_min"] + 0 > v) v = cfg["clc_version_min"] + 0
+      if (cfg["clc_version_max"] ~ /^[0-9]+$/ && cfg["clc_version_max"] + 0 < v) v = cfg["clc_version_max"] + 0
+      printf "%d\t%s\n", v, cfg["build_options"]
+    }' "$1"
+}
+
+# Sets FLAGS for package $1 (file $2, relative to the package's folder);
+# DT_DIR / HC_DIR / PG_DIR are the kernel folders.
 set_flags() {
   case $1 in
     darktable)
@@ -69,6 +100,19 @@ set_flags() {
              -D FIXED_LOCAL_SIZE=32 -D FIXED_LOCAL_SIZE_COMP=32
              -D SCRYPT_N=16384 -D SCRYPT_R=8 -D SCRYPT_P=1 -D SCRYPT_TMTO=1
              -D KERN_TYPE=0 -D ATTACK_EXEC=11 -D ATTACK_KERN=0 -D _unroll) ;;
+    piglit)
+      # piglit's program tester builds each test program with the header's
+      # build_options on a device of at least clc_version_min: -cl-std from
+      # the version (1.2 as for the other packages, 2.0 for the 3 tests that
+      # need its generic address space, 1.0 for the one capped at 10), then
+      # the options as written, so that a -cl-std there wins (clang keeps
+      # the last one). Their -I are relative to the piglit folder, which the
+      # file is run from. Tests that expect the build to fail
+      # (program/build/fail/) land as input errors where Clang rejects them.
+      local v opts extra
+      IFS=$'\t' read -r v opts < <(piglit_config "$PG_DIR/$2")
+      read -r -a extra <<<"$opts"
+      FLAGS=("-cl-std=CL$((v / 10)).$((v % 10))" "${extra[@]}") ;;
   esac
 }
 
@@ -76,6 +120,7 @@ pkg_dir() {
   case $1 in
     darktable) echo "$DT_DIR" ;;
     hashcat) echo "$HC_DIR" ;;
+    piglit) echo "$PG_DIR" ;;
   esac
 }
 
@@ -109,7 +154,7 @@ one_file() {
   pkg=${item%%/*}
   f=${item#*/}
   dir=$(pkg_dir "$pkg")
-  set_flags "$pkg"
+  set_flags "$pkg" "$f"
   base=$OUTDIR/$pkg/$f
   mkdir -p "$(dirname "$base")"
   cd "$dir" || exit 3
@@ -182,10 +227,11 @@ fi
 TDRC=$1
 OUTDIR=$2
 shift 2
-DO_DT=0 HC_MODE=none HC_N=0 JOBS=1 CACHE='' CLANG='' TIMEOUT_S=60
+DO_DT=0 HC_MODE=none HC_N=0 DO_PG=0 JOBS=1 CACHE='' CLANG='' TIMEOUT_S=60
 while [ $# -gt 0 ]; do
   case $1 in
     --darktable) DO_DT=1 ;;
+    --piglit) DO_PG=1 ;;
     --hashcat-all) HC_MODE=all ;;
     --hashcat-sample) [ $# -ge 2 ] || die_usage "--hashcat-sample needs N"
       HC_MODE=sample HC_N=$2; shift ;;
@@ -199,7 +245,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $HC_N =~ ^[0-9]+$ && $JOBS =~ ^[1-9][0-9]*$ && $TIMEOUT_S =~ ^[1-9][0-9]*$ ]] ||
   die_usage "N, J and S must be positive integers"
-if [ $DO_DT = 0 ] && [ $HC_MODE = none ]; then DO_DT=1 HC_MODE=all; fi
+if [ $DO_DT = 0 ] && [ $HC_MODE = none ] && [ $DO_PG = 0 ]; then DO_DT=1 HC_MODE=all DO_PG=1; fi
 [ -x "$TDRC" ] || die_usage "'$TDRC' is not an executable"
 TDRC=$(cd "$(dirname "$TDRC")" && pwd)/$(basename "$TDRC")
 if [ -z "$CLANG" ]; then
@@ -233,9 +279,14 @@ exec 9>"$CACHE/.lock"
 flock 9
 [ $DO_DT = 1 ] && fetch darktable darktable
 [ $HC_MODE != none ] && fetch hashcat-data hashcat
+[ $DO_PG = 1 ] && fetch piglit piglit
 flock -u 9
 export DT_DIR=$CACHE/root/usr/share/darktable/kernels
 export HC_DIR=$CACHE/root/usr/share/hashcat/OpenCL
+# piglit installs under the multiarch library folder (x86_64-linux-gnu, ...).
+PG_DIR=
+for d in "$CACHE"/root/usr/lib/*/piglit; do [ -d "$d/tests/cl" ] && PG_DIR=$d && break; done
+export PG_DIR
 export TDRC OUTDIR CLANG TIMEOUT_S
 
 ITEMS=()
@@ -257,10 +308,18 @@ if [ $HC_MODE != none ]; then
     echo "hashcat: sample of $HC_N of ${#HC[@]} files (every ${k}th of the sorted list) in $HC_DIR"
   fi
 fi
+if [ $DO_PG = 1 ]; then
+  [ -n "$PG_DIR" ] || skip "no usr/lib/*/piglit/tests/cl in the piglit package"
+  # The OpenCL C test programs; not the .inc sources that .program_test
+  # files build with their own -D options.
+  mapfile -t PG < <(cd "$PG_DIR" && find tests/cl generated_tests/cl -name '*.cl' -type f 2>/dev/null | sort)
+  for f in "${PG[@]}"; do ITEMS+=("piglit/$f"); done
+  echo "piglit: ${#PG[@]} files under $PG_DIR/{tests,generated_tests}/cl"
+fi
 echo "tdrc: $TDRC"
 echo "clang: $CLANG ($("$CLANG" --version | head -n1))"
 
-rm -rf "$OUTDIR/darktable" "$OUTDIR/hashcat"
+rm -rf "$OUTDIR/darktable" "$OUTDIR/hashcat" "$OUTDIR/piglit"
 T0=$(date +%s.%N)
 printf '%s\0' "${ITEMS[@]}" | xargs -0 -n 4 -P "$JOBS" "$SELF" --one
 T1=$(date +%s.%N)
@@ -276,6 +335,13 @@ T1=$(date +%s.%N)
     fi
   done
 } >"$OUTDIR/summary.tsv"
+
+# Every file's --explain lines (piglit's files lie in subfolders).
+all_explain() {
+  for item in "${ITEMS[@]}"; do
+    [ -f "$OUTDIR/$item.explain" ] && cat "$OUTDIR/$item.explain"
+  done
+}
 
 # Histogram over every divergent branch left unchanged, in all files.
 for item in "${ITEMS[@]}"; do
@@ -301,7 +367,7 @@ done >"$OUTDIR/declined-branches.txt"
       lps = (secs > 0) ? lines / secs : 0
       printf "tdrc time: %.1f s for %d files; %.2f files/s, %.0f lines/s (script wall time %.1f s)\n", secs, n, fps, lps, wall
     }' "$OUTDIR/summary.tsv"
-  echo "kernels: $(cat "$OUTDIR"/*/*.explain 2>/dev/null | grep -ac ": kernel '"), branches remapped: $(cat "$OUTDIR"/*/*.explain 2>/dev/null | grep -a ': remapped: ' | wc -l), divergent branches left unchanged: $(wc -l <"$OUTDIR/declined-branches.txt")"
+  echo "kernels: $(all_explain | grep -ac ": kernel '"), branches remapped: $(all_explain | grep -a ': remapped: ' | wc -l), divergent branches left unchanged: $(wc -l <"$OUTDIR/declined-branches.txt")"
   echo "declined-reason histogram (divergent branches left unchanged, all files):"
   reason_counts "$OUTDIR/declined-branches.txt" | awk -F'\t' '{ printf "  %6d  %s\n", $1, $2 }'
   if grep -qaP '\tinput-error\t' "$OUTDIR/summary.tsv"; then

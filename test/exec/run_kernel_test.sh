@@ -2,6 +2,7 @@
 # One execution test of one kernel: rewrite it with tdrc, then
 #   diff       run original and rewritten on the default OpenCL device (PoCL in
 #              CI) with random inputs and compare every buffer bit for bit;
+#              a kernel named pool_* must get a work pool (the dwa transform);
 #   diff-wg64  the same with --max-workgroup-size 64, so larger groups take
 #              the unremapped fallback path;
 #   diff-dgi   the same with Data Group Indexing forced on every branch
@@ -52,7 +53,10 @@ tdrc() { "$tdrc" ${flags[@]+"${flags[@]}"} "$@"; }
 # So does the bpu transform (TDR_UNIFY_MIN_GROUPS).
 export TDR_EXEC_BUILD_OPTIONS="${TDR_EXEC_BUILD_OPTIONS:-} -DTDR_POOL_MIN_GROUPS=1 -DTDR_UNIFY_MIN_GROUPS=1"
 case "$mode" in
-  diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out" ;;
+  diff|diff-oclgrind) out="$outdir/$name.tdr.cl"; tdrc "$kernel" -o "$out"
+    if [[ $name == pool_* ]] && ! grep -q "tdrc: the work pool's loop" "$out"; then
+      echo "the dwa transform left $kernel unchanged" >&2; exit 1
+    fi ;;
   diff-wg64) out="$outdir/$name.wg64.tdr.cl"; tdrc --max-workgroup-size 64 "$kernel" -o "$out" ;;
   diff-dgi)  out="$outdir/$name.dgi.tdr.cl";  tdrc --algorithm dgi --neighbors 32 "$kernel" -o "$out" ;;
   oclgrind)  out="$outdir/$name.ocl.tdr.cl";  tdrc "$kernel" -o "$out" ;;

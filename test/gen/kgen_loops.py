@@ -2,9 +2,11 @@
 """kgen_loops.py: random kernels whose work is a loop of varying length.
 
 The shapes of the dwa transform (dynamic work assignment), deterministic
-from (seed, index): a 1-D or 2-D range behind a bounds guard; statements
+from (seed, index): a 1-D or 2-D range behind a bounds guard (an early
+return, or about a third of the time a block around the work); statements
 before the loop (declarations, a nested block, a data-dependent return);
-one `for` or `while` loop whose trip count comes from memory, whose body may
+one `for`, `while` or (a fifth of them) `do`-`while` loop whose trip
+count comes from memory, whose body may
 `continue`, `break` or `return` under data conditions and may hold a
 uniform inner loop; statements after it (writes, a return under a
 condition, an integer atomic whose result is unused).  Kernels may write
@@ -29,6 +31,9 @@ LOCALS_2D = [(8, 4), (16, 8), (6, 5), (32, 2)]
 class LoopGen:
     def __init__(self, seed, index):
         self.r = random.Random("kloops:%d:%d" % (seed, index))
+        # Drawn apart, so that kernels without a guard block stay as they were.
+        self.guarded = random.Random("kloops-guard:%d:%d" % (seed, index)).random() < 0.35
+        self.do_loop = random.Random("kloops-do:%d:%d" % (seed, index)).random() < 0.2
         self.name = "l%d_%d" % (seed, index)
         self.lines = []
         self.depth = 1
@@ -105,18 +110,22 @@ class LoopGen:
 
     def loop(self):
         r = self.r
-        if r.random() < 0.5:
-            self.emit("for (int k = 0; k < cnt; ++k) {")
-            self.depth += 1
-            self.body()
+        use_for = r.random() < 0.5
+        if self.do_loop:  # at least one step, the test after the body
+            head, tail = "do {", "} while (k < cnt);"
+        elif use_for:
+            head, tail = "for (int k = 0; k < cnt; ++k) {", "}"
         else:
+            head, tail = "while (k < cnt) {", "}"
+        if not use_for or self.do_loop:
             self.emit("int k = 0;")
-            self.emit("while (k < cnt) {")
-            self.depth += 1
+        self.emit(head)
+        self.depth += 1
+        if not use_for or self.do_loop:
             self.emit("++k;")
-            self.body()
+        self.body()
         self.depth -= 1
-        self.emit("}")
+        self.emit(tail)
 
     def settlement(self):
         r = self.r
@@ -133,6 +142,15 @@ class LoopGen:
             self.emit("%s += w;" % slot)
         if r.random() < 0.2:
             self.emit("return;")
+
+    def bounds_guard(self, inside, outside):
+        """A block around the work (closed in kernel()) or an early return."""
+        if self.guarded:
+            self.emit("if (%s) {" % inside)
+            self.depth += 1
+        else:
+            self.emit("if (%s)" % outside)
+            self.emit("    return;")
 
     def kernel(self):
         r = self.r
@@ -163,16 +181,17 @@ class LoopGen:
         if two_d:
             self.emit("int x = %s;" % gx)
             self.emit("int y = %s;" % gy)
-            self.emit("if (x >= w || y >= h)")
-            self.emit("    return;")
+            self.bounds_guard("x < w && y < h", "x >= w || y >= h")
             self.emit("int idx = y * w + x;")
         else:
             self.emit("int idx = %s;" % gx)
-            self.emit("if (idx >= w)")
-            self.emit("    return;")
+            self.bounds_guard("idx < w", "idx >= w")
         self.preparation()
         self.loop()
         self.settlement()
+        if self.guarded:  # the bounds check as a block around the work
+            self.depth -= 1
+            self.emit("}")
         body = "\n".join(self.lines[1:])
         helpers = ""
         if self.id_helpers:

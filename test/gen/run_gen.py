@@ -68,9 +68,9 @@ import kgen_macros  # noqa: E402
 
 # the generator: kgen.py and its modules (their SHA-256 pins a run)
 KGEN_FILES = ("kgen.py", "kgen_vars.py", "kgen_expr.py", "kgen_stmt.py", "kgen_shapes.py")
-# --macros: kgen_macros.py pins it too (apart, so that the runs without
-# --macros keep their identity)
-MACROS_FILES = ("kgen_macros.py",)
+# --macros: kgen_macros.py and its modules pin it too (apart, so that the
+# runs without --macros keep their identity)
+MACROS_FILES = ("kgen_macros.py", "kgen_macros_parse.py", "kgen_macros_shapes.py")
 
 # "default" and "wg64" pass --force: they check the transformation, so every
 # round the analysis allows is emitted whether or not the profitability model

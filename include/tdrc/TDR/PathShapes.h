@@ -42,6 +42,12 @@ std::vector<const clang::IfStmt *> elseIfChain(const clang::IfStmt *If);
 /// A statement that only returns (`return;`, `{ return; }`).
 bool isReturnOnly(const clang::Stmt *S);
 
+/// Body's last statement (trailing `;` and `return;` aside) when it is a
+/// guard block, `if (x < w && y < h) { ... }`: an if without else, init or
+/// condition variable whose branch is a braced block.  What the condition
+/// may depend on is the caller's to judge.
+const clang::IfStmt *trailingGuardBlock(const clang::CompoundStmt *Body);
+
 /// The paths of the whole else-if chain headed by If (no length limit):
 /// Arms[k] runs where Conds[k] is the first condition that holds, one more
 /// arm (null: nothing) where none does.  The if that declares a variable or

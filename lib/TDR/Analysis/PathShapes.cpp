@@ -67,6 +67,20 @@ bool isReturnOnly(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt>(S);
 }
 
+const IfStmt *trailingGuardBlock(const CompoundStmt *Body) {
+  for (auto It = Body->body_rbegin(); It != Body->body_rend(); ++It) {
+    if (isa<NullStmt>(*It) || isReturnOnly(*It))
+      continue;
+    auto *If = dyn_cast<IfStmt>(*It);
+    if (If && !If->getElse() && !If->getInit() &&
+        !If->getConditionVariable() && !If->isConstexpr() &&
+        !If->isConsteval() && isa<CompoundStmt>(If->getThen()))
+      return If;
+    return nullptr;
+  }
+  return nullptr;
+}
+
 ChainPaths chainPaths(const IfStmt *If) {
   ChainPaths P;
   for (;;) {

@@ -147,17 +147,8 @@ const IfStmt *firstDataBranch(KernelAnalyses &A, const CompoundStmt *S) {
 /// a guard block: an if without else on IDs and uniform values whose
 /// branch is a braced block.
 const IfStmt *guardBlock(KernelAnalyses &A) {
-  for (auto It = A.Body->body_rbegin(); It != A.Body->body_rend(); ++It) {
-    if (isa<NullStmt>(*It) || isReturnOnly(*It))
-      continue;
-    auto *If = dyn_cast<IfStmt>(*It);
-    if (If && !If->getElse() && !If->getInit() &&
-        !If->getConditionVariable() && isa<CompoundStmt>(If->getThen()) &&
-        A.condDep(If) != Dep::Data)
-      return If;
-    return nullptr;
-  }
-  return nullptr;
+  const IfStmt *If = trailingGuardBlock(A.Body);
+  return If && A.condDep(If) != Dep::Data ? If : nullptr;
 }
 
 } // namespace

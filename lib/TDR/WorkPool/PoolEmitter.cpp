@@ -55,7 +55,9 @@ private:
   std::optional<std::string> assignments(const DeclStmt *DS);
   void header(CodeBuilder &B);
   void prepare(CodeBuilder &B);
+  void takeAggregated(CodeBuilder &B);
   bool loopHead(EditList &E, std::string &Why, const std::string &I);
+  bool guard(EditList &E, std::string &Why);
   /// The loop's body jumps out of its step (break, continue, return): the
   /// body runs inside `do ... while (0)` and tdr_brk says how it left.
   bool loopJumps() const {
@@ -163,9 +165,19 @@ void PoolEmitter::header(CodeBuilder &B) {
 
 /// Taking the next item and the item's IDs.
 void PoolEmitter::prepare(CodeBuilder &B) {
-  B.nest("if (tdr_state == 0)")
-      .line("tdr_item = " + D.atomicInc("tdr_pool") + ";")
-      .unnest();
+  if (D.Cuda) {
+    B.open("if (tdr_state == 0) {");
+    B.line("#if TDR_POOL_AGGREGATE /* one atomic per warp: the lanes here "
+           "take consecutive items */");
+    takeAggregated(B);
+    B.line("#else").line("tdr_item = " + D.atomicInc("tdr_pool") + ";");
+    B.line("#endif");
+    B.close();
+  } else {
+    B.nest("if (tdr_state == 0)")
+        .line("tdr_item = " + D.atomicInc("tdr_pool") + ";")
+        .unnest();
+  }
   B.nest("if (tdr_item >= tdr_items)").line("break;").unnest();
   B.line("const " + std::string(D.UInt) +
          " tdr_r = tdr_item % tdr_group_items;");
@@ -193,6 +205,25 @@ void PoolEmitter::prepare(CodeBuilder &B) {
     B.line("tdr_brk = 0;");
 }
 
+/// CUDA, with -DTDR_POOL_AGGREGATE=1: the lanes of a warp that finish
+/// together take consecutive items with one atomic (the warp-aggregated
+/// increment of the CUDA Programming Guide's coalesced groups, spelled with
+/// the intrinsics it rests on): the first of them adds their count, and
+/// each adds its rank among them.  Warps are cut from the flat thread index.
+void PoolEmitter::takeAggregated(CodeBuilder &B) {
+  B.line("const unsigned int tdr_lane = (" + D.localId(0) + " + " +
+         D.localSize(0) + " * (" + D.localId(1) + " + " + D.localSize(1) +
+         " * " + D.localId(2) + ")) % 32u;");
+  B.line("const unsigned int tdr_take = __activemask();");
+  B.line("const int tdr_first = __ffs(tdr_take) - 1;");
+  B.line("unsigned int tdr_base = 0u;");
+  B.nest("if ((int)tdr_lane == tdr_first)")
+      .line("tdr_base = atomicAdd(&tdr_pool, (unsigned int)__popc(tdr_take));")
+      .unnest();
+  B.line("tdr_item = __shfl_sync(tdr_take, tdr_base, tdr_first) + "
+         "(unsigned int)__popc(tdr_take & ((1u << tdr_lane) - 1u));");
+}
+
 /// The loop's head becomes the end of the preparation and the test of one
 /// step; its body stays, followed by the increment.
 bool PoolEmitter::loopHead(EditList &E, std::string &Why,
@@ -215,11 +246,16 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
         return fail(Why, "the loop's init", IE->getBeginLoc());
       Init = *A + ";";
     }
-  } else {
-    auto *W = cast<WhileStmt>(P.Loop);
+  } else if (auto *W = dyn_cast<WhileStmt>(P.Loop)) {
     Body = W->getBody();
     Cond = W->getCond();
+  } else {
+    Body = cast<DoStmt>(P.Loop)->getBody();
+    Cond = cast<DoStmt>(P.Loop)->getCond();
   }
+  // A do-while tests its condition after the body: the step's test moves
+  // to the end of the step, and the `while (c);` after the body goes.
+  bool Do = isa<DoStmt>(P.Loop);
   std::optional<std::string> C =
       Cond ? render(Cond->getSourceRange()) : std::string("1");
   std::optional<std::string> In =
@@ -227,13 +263,15 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
   std::optional<unsigned> From = T.offset(P.Loop->getBeginLoc());
   std::optional<unsigned> To = T.offset(Body->getBeginLoc());
   std::optional<Range> BodyR = T.stmtRange(Body);
-  if (!C || !In || !From || !To || !BodyR)
+  std::optional<Range> LoopR = T.stmtRange(P.Loop);
+  if (!C || !In || !From || !To || !BodyR || !LoopR)
     return fail(Why, "the loop", P.Loop->getBeginLoc());
   bool Jumps = loopJumps();
   // The loop runs up to TDR_POOL_STEPS steps at a time (a loop the compiler
   // can keep tight and unroll); between runs an item that is done settles
   // and the next one is prepared.  The step budget is tested before the
-  // condition, so the condition is evaluated exactly as often as before.
+  // condition (a do-while's: after the body), so the condition is
+  // evaluated exactly as often as before.
   CodeBuilder Head(I + "    "); // inside `for (;;) { if (...) {`
   if (!Init.empty())
     Head.line(Init);
@@ -244,7 +282,8 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
   Head.line("int tdr_more = 0;");
   Head.open("for (int tdr_k = 0; ; ++tdr_k) {");
   Head.line("if (tdr_k == TDR_POOL_STEPS) { tdr_more = 1; break; }");
-  Head.line("if (!(" + *C + ")) break;");
+  if (!Do)
+    Head.line("if (!(" + *C + ")) break;");
   std::string HeadText = Head.str() + Head.indent() + (Jumps ? "do " : "");
   E.replace(*From, *To - *From, HeadText.substr(I.size()));
   CodeBuilder Tail(Head.indent());
@@ -252,6 +291,8 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
     Tail.line("if (tdr_brk) break;");
   if (!In->empty())
     Tail.line(*In + ";");
+  if (Do)
+    Tail.line("if (!(" + *C + ")) break;");
   Tail.close();
   Tail.line("if (tdr_more) continue;");
   bool Returns = false;
@@ -260,8 +301,29 @@ bool PoolEmitter::loopHead(EditList &E, std::string &Why,
   if (Returns)
     Tail.line("if (tdr_brk == 2) { tdr_state = 0; continue; }");
   Tail.close();
-  E.insert(BodyR->End, std::string(Jumps ? " while (0);" : "") + "\n" +
-                           Tail.str().substr(0, Tail.str().size() - 1));
+  E.replace(BodyR->End, LoopR->End - BodyR->End,
+            std::string(Jumps ? " while (0);" : "") + "\n" +
+                Tail.str().substr(0, Tail.str().size() - 1));
+  return true;
+}
+
+/// `if (c) {` becomes `if (!(c)) <drop the item>` and the block's closing
+/// brace goes: its statements are the preparation and the settlement.  The
+/// condition's text stays (its ID queries are redirected in place).
+bool PoolEmitter::guard(EditList &E, std::string &Why) {
+  const auto *Then = cast<CompoundStmt>(P.Guard->getThen());
+  std::optional<Range> C = T.range(P.Guard->getCond()->getSourceRange());
+  std::optional<unsigned> If = T.offset(P.Guard->getIfLoc());
+  std::optional<unsigned> LB = T.offset(Then->getLBracLoc());
+  std::optional<unsigned> RB = T.offset(Then->getRBracLoc());
+  if (!C || !If || !LB || !RB)
+    return fail(Why, "the guard", P.Guard->getIfLoc());
+  std::string At = T.where(P.Guard->getIfLoc());
+  E.replace(*If, C->Begin - *If, "if (!(");
+  E.replace(C->End, *LB + 1 - C->End,
+            ")) { tdr_state = 0; continue; } /* tdrc: the guard at " + At +
+                " ends the item where it fails */");
+  E.replace(*RB, 1, "/* tdrc: end of the guard at " + At + " */");
   return true;
 }
 
@@ -281,6 +343,10 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
   B.line("#define TDR_POOL_MIN_GROUPS 1024").line("#endif");
   B.line("#ifndef TDR_POOL_STEPS").line("#define TDR_POOL_STEPS 16");
   B.line("#endif");
+  if (D.Cuda) // off: no faster on an H200 (docs/benchmarks.md)
+    B.line("#ifndef TDR_POOL_AGGREGATE")
+        .line("#define TDR_POOL_AGGREGATE 0")
+        .line("#endif");
   header(B);
   for (const DeclStmt *DS : P.MovedWhole) {
     std::optional<Range> R = T.stmtRange(DS);
@@ -320,6 +386,8 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
                           : "{ tdr_brk = 2; break; } /* tdrc: was return */";
     E.replace(R->Begin, R->End - R->Begin, New);
   }
+  if (P.Guard && !guard(E, Why))
+    return false;
   if (P.TrailingReturn) {
     std::optional<Range> R = T.stmtRange(P.TrailingReturn);
     if (!R)

@@ -1,10 +1,12 @@
 //===- PoolPlan.h - What the work-pool transform does to one kernel -------===//
 //
 // The kernel body is read as three parts around one loop at its top level
-// whose trip count differs between work-items:
+// (or at the top level of a guard block that ends the body,
+// `if (row < n) { ... }`) whose trip count differs between work-items:
 //
 //   preparation   the statements before the loop (and the loop's init):
-//                 run once per item; a `return` there drops the item
+//                 run once per item; a `return` there drops the item, and
+//                 so does the guard's condition where it fails
 //   the loop      one iteration per step of the fused loop
 //   settlement    the statements after the loop: run once per item
 //
@@ -73,8 +75,12 @@ struct PoolJump {
 struct PoolPlan {
   const clang::FunctionDecl *Kernel = nullptr;
   const clang::CompoundStmt *Body = nullptr;
-  const clang::Stmt *Loop = nullptr;      // ForStmt or WhileStmt
-  unsigned LoopIndex = 0;                 // its place in Body
+  const clang::Stmt *Loop = nullptr;      // ForStmt, WhileStmt or DoStmt
+  /// The guard block the loop sits in, if any; Scope is its block (else
+  /// Body), and LoopIndex the loop's place in Scope.
+  const clang::IfStmt *Guard = nullptr;
+  const clang::CompoundStmt *Scope = nullptr;
+  unsigned LoopIndex = 0;
   /// Top-level declarations before the loop (and the for's init): their
   /// variables move to the top of the kernel; these statements become
   /// assignments.

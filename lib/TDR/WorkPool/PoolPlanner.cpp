@@ -1,8 +1,9 @@
 //===- PoolPlanner.cpp - Where a kernel's work is a loop of varying length -===//
 //
-// The planner looks for one loop at the top level of the kernel body whose
-// trip count differs between work-items (its condition, or a jump out of it,
-// depends on the work-item), checks that items are independent
+// The planner looks for one loop at the top level of the kernel body (or of
+// the guard block that ends it) whose trip count differs between
+// work-items (its condition, or a jump out of it, depends on the
+// work-item), checks that items are independent
 // (PoolLegality.cpp) and that the statements around the loop can become the
 // preparation and settlement of a state machine: their declarations move
 // to the top of the kernel, their returns drop the item, the loop's breaks
@@ -14,6 +15,7 @@
 #include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
+#include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -28,8 +30,12 @@ namespace {
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
 
 /// The trip count of loop S differs between the work-items of a group.
-bool varies(KernelAnalyses &A, const Stmt *S) {
-  return A.condDep(S) != Dep::Uniform || A.TD.loopJumpDep(S) != Dep::Uniform;
+/// Under a guard on IDs it must differ by data: the guard's own class
+/// reaches every variable assigned under it (control dependence), which
+/// would make a counted loop look varying.
+bool varies(KernelAnalyses &A, const Stmt *S, bool Guarded) {
+  Dep D = std::max(A.condDep(S), A.TD.loopJumpDep(S));
+  return Guarded ? D == Dep::Data : D != Dep::Uniform;
 }
 
 class ShapePlanner {
@@ -47,6 +53,9 @@ private:
   std::optional<std::string> loopJumps(const Stmt *S, bool InSwitch,
                                        bool InLoop);
   std::optional<std::string> checkNames();
+  /// The varying loop at the top level of S, if any (Loop, LoopIndex); a
+  /// second one is a reason.
+  std::optional<std::string> findLoop(const CompoundStmt *S);
 
   KernelAnalyses &A;
   PoolPlan &P;
@@ -159,44 +168,71 @@ std::optional<std::string> ShapePlanner::checkNames() {
   return F.Why;
 }
 
-std::optional<std::string> ShapePlanner::plan() {
+std::optional<std::string> ShapePlanner::findLoop(const CompoundStmt *S) {
   unsigned I = 0;
-  for (const Stmt *S : A.Body->body()) {
-    if (isLoop(S) && varies(A, S)) {
+  for (const Stmt *C : S->body()) {
+    if (isLoop(C) && varies(A, C, S != A.Body)) {
       if (P.Loop)
         return "a second loop whose trip count varies by work-item, at " +
-               A.loc(S->getBeginLoc());
-      P.Loop = S;
+               A.loc(C->getBeginLoc());
+      P.Loop = C;
       P.LoopIndex = I;
+      P.Scope = S;
     }
     ++I;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> ShapePlanner::plan() {
+  if (auto Why = findLoop(A.Body))
+    return Why;
+  // Real kernels often wrap their work in a bounds check instead of
+  // returning early: such a guard ends the item where it fails.
+  const IfStmt *G = P.Loop ? nullptr : trailingGuardBlock(A.Body);
+  if (G && A.condDep(G) != Dep::Data) {
+    if (auto Why = findLoop(cast<CompoundStmt>(G->getThen())))
+      return Why;
+    if (P.Loop)
+      P.Guard = G;
+  }
   if (!P.Loop)
-    return std::string("no loop at the top level of the kernel body");
-  if (isa<DoStmt>(P.Loop))
-    return std::string("it is a do-while loop (not handled yet)");
+    return std::string("no loop at the top level of the kernel body or of "
+                       "a guard block ending it");
   if (auto Why = checkItemsIndependent(A, P, /*Redirect=*/true,
                                       /*CloneHelpers=*/true))
     return Why;
   if (P.Ids.empty() && P.Helpers.empty())
     return std::string("the kernel reads no work-item ID");
-  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Loop))
-    return std::string("the kernel body or the loop is spelled inside a macro");
+  if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Loop) ||
+      (P.Guard && !A.spelledInFile(P.Guard)))
+    return std::string("the kernel body, the loop or its guard is spelled "
+                       "inside a macro");
+  // The preparation: the statements before the guard and those before the
+  // loop; the settlement: those after it, then after the guard.
+  std::vector<const Stmt *> Before, After;
   llvm::ArrayRef<Stmt *> Body(A.Body->body_begin(), A.Body->body_end());
-  for (unsigned K = 0; K < P.LoopIndex; ++K) {
-    const Stmt *S = Body[K];
+  llvm::ArrayRef<Stmt *> Scope(P.Scope->body_begin(), P.Scope->body_end());
+  auto GuardAt = llvm::find(Body, P.Guard);
+  if (P.Guard)
+    Before.assign(Body.begin(), GuardAt);
+  Before.insert(Before.end(), Scope.begin(), Scope.begin() + P.LoopIndex);
+  After.assign(Scope.begin() + P.LoopIndex + 1, Scope.end());
+  if (P.Guard)
+    After.insert(After.end(), GuardAt + 1, Body.end());
+  for (const Stmt *S : Before) {
     if (auto *DS = dyn_cast<DeclStmt>(S))
       if (auto Why = hoist(DS, true))
         return Why;
     if (auto Why = aroundJumps(S, false))
       return Why;
   }
-  for (unsigned K = P.LoopIndex + 1; K < Body.size(); ++K) {
-    if (auto *R = dyn_cast<ReturnStmt>(Body[K]); R && K + 1 == Body.size()) {
+  for (const Stmt *S : After) {
+    if (auto *R = dyn_cast<ReturnStmt>(S); R && S == Body.back()) {
       P.TrailingReturn = R;
       continue;
     }
-    if (auto Why = aroundJumps(Body[K], false))
+    if (auto Why = aroundJumps(S, false))
       return Why;
   }
   const Stmt *LoopBody = nullptr;
@@ -207,11 +243,12 @@ std::optional<std::string> ShapePlanner::plan() {
       if (auto Why = hoist(DS, false))
         return Why;
     LoopBody = F->getBody();
-  } else {
-    auto *W = cast<WhileStmt>(P.Loop);
+  } else if (auto *W = dyn_cast<WhileStmt>(P.Loop)) {
     if (W->getConditionVariable())
       return std::string("the loop declares a variable in its condition");
     LoopBody = W->getBody();
+  } else {
+    LoopBody = cast<DoStmt>(P.Loop)->getBody();
   }
   if (auto Why = loopJumps(LoopBody, false, false))
     return Why;
@@ -223,7 +260,7 @@ std::optional<std::string> ShapePlanner::plan() {
 PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O) {
   PoolPlan P;
   P.Kernel = A.Kernel;
-  P.Body = A.Body;
+  P.Body = P.Scope = A.Body;
   ShapePlanner SP(A, P);
   std::optional<std::string> Why = SP.plan();
   // A loop nested in other statements says nothing: a constant loop under
@@ -262,7 +299,11 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O) {
     E.Text = "loop: dynamic work assignment (a pool of the items of "
              "TDR_POOL_GROUPS work-groups per work-group, " +
              std::to_string(P.Hoisted.size()) +
-             " declaration(s) moved to the top)";
+             " declaration(s) moved to the top" +
+             (P.Guard ? "; the guard at " + A.loc(P.Guard->getIfLoc()) +
+                            " ends an item where it fails"
+                      : std::string()) +
+             ")";
   }
   P.Explain.push_back(std::move(E));
   return P;

@@ -64,16 +64,6 @@ __kernel void two_loops(__global const int *in, __global int *out)
     out[i] = s;
 }
 
-__kernel void do_while(__global const int *in, __global int *out)
-{
-    int i = get_global_id(0);
-    int s = in[i];
-    do {
-        s /= 2;
-    } while (s > 0);
-    out[i] = s;
-}
-
 __kernel void return_in_inner_loop(__global const int *in, __global int *out, int n)
 {
     int i = get_global_id(0);
