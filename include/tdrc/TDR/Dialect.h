@@ -35,6 +35,9 @@ struct Dialect {
   /// The ID query / built-in variable for dimension D.
   std::string localId(unsigned D) const;
   std::string localSize(unsigned D) const;
+  /// The work-item's flat index in its group (x fastest: CUDA's warps are
+  /// cut from it).
+  std::string flatLocalId() const;
   std::string globalId(unsigned D) const;
   std::string groupId(unsigned D) const;
   /// A group barrier; with Global, global memory accesses are ordered too.

@@ -16,6 +16,11 @@ std::string Dialect::localSize(unsigned D) const {
               : "get_local_size(" + std::to_string(D) + ")";
 }
 
+std::string Dialect::flatLocalId() const {
+  return localId(0) + " + " + localSize(0) + " * (" + localId(1) + " + " +
+         localSize(1) + " * " + localId(2) + ")";
+}
+
 std::string Dialect::globalId(unsigned D) const {
   return "get_global_id(" + std::to_string(D) + ")";
 }

@@ -307,9 +307,7 @@ ListEmitter::listKernel(const std::string &Indent, std::string &Why) {
     Args += (Args.empty() ? "" : ", ") + PV->getNameAsString();
   }
   std::string Paths = std::to_string(N), U = u();
-  std::string Lin = D.localId(0) + " + " + D.localSize(0) + " * (" +
-                    D.localId(1) + " + " + D.localSize(1) + " * " +
-                    D.localId(2) + ")";
+  std::string Lin = D.flatLocalId();
   std::string Size = D.localSize(0) + " * " + D.localSize(1) + " * " +
                      D.localSize(2);
   std::string Barrier = D.barrier(false);

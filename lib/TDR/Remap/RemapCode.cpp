@@ -73,9 +73,8 @@ std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
   if (Unswitched)
     B.line("const int tdr_enabled = tdr_wgsize <= " + WG +
            "u; /* larger groups run unremapped */");
-  B.line("const " + UInt + " tdr_plid = (" + UInt + ")(" + D.localId(0) +
-         " + " + D.localSize(0) + " * (" + D.localId(1) + " + " +
-         D.localSize(1) + " * " + D.localId(2) + "));");
+  B.line("const " + UInt + " tdr_plid = (" + UInt + ")(" + D.flatLocalId() +
+         ");");
   B.line(UInt + " tdr_lid = tdr_plid; /* logical flat local ID */");
   for (unsigned Dim = 0; Dim < Plan.Dims; ++Dim)
     B.line(D.IdType + std::string(" ") + redirectedId(false, Dim) + " = " +

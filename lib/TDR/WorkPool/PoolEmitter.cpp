@@ -137,9 +137,8 @@ void PoolEmitter::header(CodeBuilder &B) {
   B.line("const " + std::string(U) + " tdr_items = (" + Left +
          " < tdr_pool_groups ? " + Left + " : tdr_pool_groups) * "
          "tdr_group_items;");
-  B.line(std::string(U) + " tdr_item = " + D.localId(0) + " + " +
-         D.localSize(0) + " * (" + D.localId(1) + " + " + D.localSize(1) +
-         " * " + D.localId(2) + "); /* its own item first */");
+  B.line(std::string(U) + " tdr_item = " + D.flatLocalId() +
+         "; /* its own item first */");
   B.nest("if (tdr_item == 0)").line("tdr_pool = tdr_group_items;").unnest();
   B.line(D.barrier(false));
   for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
@@ -209,11 +208,9 @@ void PoolEmitter::prepare(CodeBuilder &B) {
 /// together take consecutive items with one atomic (the warp-aggregated
 /// increment of the CUDA Programming Guide's coalesced groups, spelled with
 /// the intrinsics it rests on): the first of them adds their count, and
-/// each adds its rank among them.  Warps are cut from the flat thread index.
+/// each adds its rank among them.
 void PoolEmitter::takeAggregated(CodeBuilder &B) {
-  B.line("const unsigned int tdr_lane = (" + D.localId(0) + " + " +
-         D.localSize(0) + " * (" + D.localId(1) + " + " + D.localSize(1) +
-         " * " + D.localId(2) + ")) % 32u;");
+  B.line("const unsigned int tdr_lane = (" + D.flatLocalId() + ") % 32u;");
   B.line("const unsigned int tdr_take = __activemask();");
   B.line("const int tdr_first = __ffs(tdr_take) - 1;");
   B.line("unsigned int tdr_base = 0u;");
