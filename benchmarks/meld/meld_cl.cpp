@@ -137,6 +137,8 @@ static void runBench(Env &E, const std::string &Name, int C)
         launch(E, C ? "sb3_tid" : "sb3_key", {roundUp(n, 256)}, {256}, E.In, E.Inf, E.Out, 128, n);
     } else if (Name == "SB4") {
         launch(E, C ? "sb4_tid" : "sb4_key", {roundUp(n, 256)}, {256}, E.In, E.Inf, E.Out, E.T[0], 256, n);
+    } else if (Name == "SW4") {
+        launch(E, C ? "sw4_tid" : "sw4_key", {roundUp(n, 256)}, {256}, E.In, E.Inf, E.Out, 256, n);
     } else {
         throw Error("meld_cl: no launch schedule for '" + Name + "'");
     }
@@ -162,7 +164,7 @@ int main(int argc, char **argv)
     const int Reps = std::max(1, argc > 3 ? std::atoi(argv[3]) : 11);
     const int Warmup = std::max(0, argc > 4 ? std::atoi(argv[4]) : 8);
     const int n = Small ? 1 << 14 : 1 << 22;
-    const bool TwoCases = Name.size() == 3 && Name.compare(0, 2, "SB") == 0;
+    const bool TwoCases = Name.size() == 3 && (Name.compare(0, 2, "SB") == 0 || Name.compare(0, 2, "SW") == 0);
     std::mt19937 Rng(12345); // the same words and floats as meld_main.cu
     std::vector<unsigned> In(n);
     std::vector<float> Inf(n);

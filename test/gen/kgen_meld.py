@@ -10,8 +10,10 @@ struct and an int2 with initializers, names hiding the kernel's), loop
 (for/while/do, other bounds and bodies, break/continue/return) and nest
 ifs with and without else, braced or not.  Branches sit at the top level,
 in a loop of data-dependent length, in another divergent branch or in an
-else-if chain; conditions on data and IDs; 1-D and 2-D; helpers (one
-overloaded on uchar/int), macros, private arrays with constant indices,
+else-if chain; a third of them are switches on data or IDs whose case
+groups are twins (two labels, empty cases, a default or none, braced
+cases, the last break left out); conditions on data and IDs; 1-D and 2-D;
+helpers (one overloaded on uchar/int), macros, private arrays with constant indices,
 integer atomics with unused results.  Ints stay bounded (`%` by primes),
 uint wraps, floats are convex mixes under FP_CONTRACT OFF; a work-item
 writes only its own elements (and the histogram through atomics).
@@ -65,6 +67,9 @@ class X:
 class Gen:
     def __init__(self, seed, index):
         self.r = random.Random("kmeld:%d:%d" % (seed, index))
+        # Which branches are switches: a stream of its own, so that kernels
+        # without one stay what they were.
+        self.rs = random.Random("kmeld-switch:%d:%d" % (seed, index))
         self.name = "m%d_%d" % (seed, index)
         self.ndecl = 0
         self.consts = set()
@@ -359,6 +364,8 @@ class Gen:
                 lines.append(ind + s[1])
             elif s[0] == "d":
                 lines.append(ind + "%s %s = %s;" % (s[1], s[2], s[3]))
+            elif s[0] == "sw":
+                lines += self.render_switch(s, ind)
             elif s[0] == "if":
                 bare = all(len(b) == 1 and b[0][0] in "sj" for b in s[2:] if b is not None)
                 if bare and self.r.random() < 0.4:  # unbraced sides
@@ -391,8 +398,54 @@ class Gen:
                     lines.append(ind + "}")
         return lines
 
+    def switch(self, sc, depth, in_loop):
+        """A divergent switch whose case groups are twins: one or two labels
+        each, braced or not, some empty (`case K: break;`), a default or
+        none, the last group without its break at times."""
+        r = self.r
+        vals = r.choice([("(v0 & 7)", 8), ("(v1 %% 5)", 5), ("(idx %% 4)", 4), ("cnt", 6),
+                         ("(int)(u0 >> 29)", 8), ("((v2 + x) %% 3)" if self.two_d else "(v2 %% 3)", 3)])
+        expr, m = vals[0].replace("%%", "%"), vals[1]
+        a = self.seq(dict(sc), depth, in_loop, 1 if r.random() < 0.2 else 2, 4)
+        labels = list(range(m))
+        r.shuffle(labels)
+        groups = []
+        for g in range(r.randint(2, min(5, m))):
+            if not labels:
+                break
+            take = 2 if len(labels) > 2 and r.random() < 0.25 else 1
+            labs, labels = labels[:take], labels[take:]
+            if r.random() < 0.1:
+                groups.append((labs, None))  # does nothing
+            else:
+                groups.append((labs, a if not groups else self.twin_seq(a, dict(sc), depth, in_loop)))
+        if r.random() < 0.5:
+            groups.append((["default"], self.twin_seq(a, dict(sc), depth, in_loop)))
+        r.shuffle(groups)
+        return [("sw", expr, groups, r.random() < 0.3)]
+
+    def render_switch(self, s, ind):
+        _, expr, groups, open_end = s
+        lines = [ind + "switch (%s) {" % expr]
+        for g, (labs, seq) in enumerate(groups):
+            lines += [ind + ("default:" if l == "default" else "case %d:" % l) for l in labs]
+            if seq is None:
+                lines.append(ind + "    break;")
+                continue
+            last = g + 1 == len(groups) and open_end
+            # A declaration needs a block of its own (C's labels take statements).
+            if any(t[0] == "d" for t in seq):
+                lines[-1] += " {"
+                lines += self.render(seq, ind + "    ") + ([] if last else [ind + "    break;"])
+                lines.append(ind + "}")
+            else:
+                lines += self.render(seq, ind + "    ") + ([] if last else [ind + "    break;"])
+        return lines + [ind + "}"]
+
     def branch(self, sc, depth, in_loop):
         """A divergent if/else with twin sides (or an else-if chain)."""
+        if self.rs.random() < 0.3:
+            return self.switch(sc, depth, in_loop)
         r = self.r
         a = self.seq(dict(sc), depth, in_loop, 1 if r.random() < 0.2 else 2, 5)
         b = self.twin_seq(a, dict(sc), depth, in_loop)

@@ -30,7 +30,7 @@ one() {
   if ! "$tdrc" --transforms=-*,meld --force --keep-original=false "$k" -o "$t" --explain > "$t.explain" 2>&1; then
     echo "TDRC-FAILED $k: $(tail -n 1 "$t.explain")"
   else
-    echo "MELDED $(grep -c 'const bool tdr_meld' "$t")"
+    echo "MELDED $(grep -cE 'const [a-z ]+ tdr_meld[0-9]+ = ' "$t")"
     "$tdr_exec" "$k" "$t" > "$t.exec" 2>&1 || verdict $? "$k" "$t.exec"
     if ((i < sample)) && command -v "${OCLGRIND:-oclgrind}" > /dev/null; then
       OCLGRIND_FLAGS="--build-options -cl-opt-disable" \

@@ -14,6 +14,11 @@ namespace tdrc {
 std::optional<std::string> meldedText(const SourceText &Src,
                                       const MeldedBranch &M);
 
+/// The block that replaces M.Switch, or nothing (as meldedText).
+std::optional<std::string> meldedSwitchText(clang::ASTContext &Ctx,
+                                            const SourceText &Src,
+                                            const MeldedSwitch &M);
+
 } // namespace tdrc
 
 #endif

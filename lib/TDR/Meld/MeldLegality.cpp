@@ -34,7 +34,7 @@ namespace {
 
 class BlockerScan : public RecursiveASTVisitor<BlockerScan> {
 public:
-  BlockerScan(KernelAnalyses &A, const IfStmt *If,
+  BlockerScan(KernelAnalyses &A, const Stmt *If,
               llvm::DenseSet<const FunctionDecl *> &Seen)
       : A(A), If(If), Seen(Seen) {}
   std::optional<std::string> Reason;
@@ -100,7 +100,7 @@ public:
 
 private:
   KernelAnalyses &A;
-  const IfStmt *If;
+  const Stmt *If; // the branch or switch melded
   llvm::DenseSet<const FunctionDecl *> &Seen;
   bool fail(std::string Why) {
     if (!Reason)
@@ -108,6 +108,19 @@ private:
     return false;
   }
 };
+
+} // namespace
+
+bool splittableDecl(const VarDecl *V) {
+  return V && !V->isStaticLocal() && V->getStorageClass() == SC_None &&
+         isThreadPrivateVar(V) && !V->getType()->isArrayType() &&
+         (!V->getInit() ||
+          (V->getInitStyle() == VarDecl::CInit &&
+           !isa<InitListExpr>(V->getInit()->IgnoreImplicit()))) &&
+         V->getType().isTrivialType(V->getASTContext());
+}
+
+namespace {
 
 struct ScopeNames {
   llvm::StringSet<> OnlyA, OnlyB, Paired;
@@ -117,12 +130,7 @@ struct ScopeNames {
 void collectDecl(const DeclStmt *DS, MeldNode::Kind K, ScopeNames &N) {
   for (const Decl *D : DS->decls()) {
     auto *V = dyn_cast<VarDecl>(D);
-    if (K != MeldNode::Pair &&
-        (!V || V->isStaticLocal() || V->getStorageClass() != SC_None ||
-         !isThreadPrivateVar(V) || V->getType()->isArrayType() ||
-         (V->getInit() && (V->getInitStyle() != VarDecl::CInit ||
-                           isa<InitListExpr>(V->getInit()->IgnoreImplicit()))) ||
-         !V->getType().isTrivialType(V->getASTContext()))) {
+    if (K != MeldNode::Pair && !splittableDecl(V)) {
       if (!N.Problem)
         N.Problem = "the declaration at line " +
                     std::to_string(V ? V->getASTContext()
@@ -189,13 +197,18 @@ std::optional<std::string> hidden(const Stmt *Side,
 
 } // namespace
 
-std::optional<std::string> meldBlocker(KernelAnalyses &A, const IfStmt *If) {
+std::optional<std::string> meldBlocker(KernelAnalyses &A, const Stmt *Root,
+                                       llvm::ArrayRef<const Stmt *> Parts) {
   llvm::DenseSet<const FunctionDecl *> Seen;
-  BlockerScan Scan(A, If, Seen);
-  Scan.TraverseStmt(const_cast<Stmt *>(If->getThen()));
-  if (!Scan.Reason)
-    Scan.TraverseStmt(const_cast<Stmt *>(If->getElse()));
+  BlockerScan Scan(A, Root, Seen);
+  for (const Stmt *S : Parts)
+    if (!Scan.Reason)
+      Scan.TraverseStmt(const_cast<Stmt *>(S));
   return Scan.Reason;
+}
+
+std::optional<std::string> meldBlocker(KernelAnalyses &A, const IfStmt *If) {
+  return meldBlocker(A, If, {If->getThen(), If->getElse()});
 }
 
 std::optional<std::string> nameConflict(const MeldedBranch &M) {

@@ -72,8 +72,53 @@ struct MeldedBranch {
   double Net = 0;       // the saving less the selects and guards
 };
 
+/// The cases of a switch that share one body: their labels (none for a
+/// `default:` alone) and their statements, without the final `break;`.
+struct CaseGroup {
+  std::vector<const clang::Expr *> Labels;
+  bool Default = false;
+  std::vector<const clang::Stmt *> Body;
+};
+
+/// A case group's statement that melds with the pivot's: its selects
+/// against the pivot's text; with SplitStore, an assignment to another
+/// private variable (S's left-hand side) whose right-hand side melds.
+struct SwitchMember {
+  unsigned Group = 0;
+  ExprMeld Own;
+  const clang::Stmt *S = nullptr;
+  bool SplitStore = false;
+};
+
+/// A statement of a melded switch: the pivot case's statement with the
+/// other cases that meld with it, or one case's own statement (Members
+/// empty, Groups one).  A shared region's bodies are melded again in First
+/// and Second.
+struct SwitchNode {
+  const clang::Stmt *S = nullptr;
+  MeldNode::Shape Shape = MeldNode::Simple;
+  bool SplitStore = false; // a member stores to another variable
+  std::vector<unsigned> Groups; // the case groups that run it, ascending
+  std::vector<SwitchMember> Members;
+  std::vector<SwitchNode> First, Second;
+};
+
+/// A switch whose cases are melded into one sequence (N-way: a select has
+/// an arm per case group, chosen by the switch's value).
+struct MeldedSwitch {
+  const clang::SwitchStmt *Switch = nullptr;
+  std::vector<CaseGroup> Groups; // the groups that do something
+  std::vector<const clang::Expr *> EmptyLabels; // labels of cases that do nothing
+  unsigned Pivot = 0;
+  std::vector<SwitchNode> Seq;
+  std::string ValueName; // the variable that holds the switch's value
+  double Similarity = 0, Net = 0, Saved = 0;
+  unsigned Shared = 0, Own = 0, Selects = 0;
+};
+
 struct MeldPlan {
   std::vector<MeldedBranch> Branches;
+  std::vector<MeldedSwitch> Switches;
   std::vector<Explanation> Explain;
 };
 

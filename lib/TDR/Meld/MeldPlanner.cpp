@@ -57,6 +57,10 @@ public:
   }
 };
 
+/// A chain of selects grows with the cases: switches with more cases that
+/// do something are left alone.
+constexpr size_t MaxMeldedCases = 16;
+
 class Planner {
 public:
   Planner(KernelContext &K, MeldPlan &P)
@@ -94,12 +98,14 @@ private:
       return;
     if (auto *If = dyn_cast<IfStmt>(S); If && If->getElse() && consider(If))
       return; // melded with everything inside it
+    if (auto *Sw = dyn_cast<SwitchStmt>(S); Sw && considerSwitch(Sw))
+      return;
     for (const Stmt *C : S->children())
       if (C && !isa<Expr>(C))
         visit(C);
   }
 
-  Explanation entry(const IfStmt *If, Dep D) {
+  Explanation entry(const Stmt *If, Dep D) {
     Explanation E;
     E.Loc = If->getBeginLoc();
     E.Kind = "branch";
@@ -107,26 +113,45 @@ private:
     return E;
   }
 
-  bool decline(Explanation E, const std::string &Why) {
-    E.Text = "if/else (melding): " + Why;
+  bool decline(Explanation E, const std::string &Why,
+               const char *What = "if/else") {
+    E.Text = std::string(What) + " (melding): " + Why;
     E.Reason = Why;
     P.Explain.push_back(std::move(E));
     return false;
   }
 
-  bool consider(const IfStmt *If) {
+  /// The entry of a divergent branch or switch that melding may take, or
+  /// nothing (a directive keeps it off, another transform owns it, or it
+  /// does not diverge: selects would only cost).
+  std::optional<Explanation> candidate(const Stmt *S, bool &Target) {
     const BranchDirective *Dir =
-        K.Options.Directives ? K.Options.Directives->forBranch(If) : nullptr;
+        K.Options.Directives ? K.Options.Directives->forBranch(S) : nullptr;
     if (Dir && (Dir->Skip || !Dir->allows("meld")))
-      return false;
-    bool Target = Dir && Dir->Target;
-    if (llvm::StringRef Owner = K.Claims.owner(If);
+      return std::nullopt;
+    Target = Dir && Dir->Target;
+    if (llvm::StringRef Owner = K.Claims.owner(S);
         !Owner.empty() && Owner != "meld")
-      return false;
-    Dep D = A.condDep(If);
+      return std::nullopt;
+    Dep D = A.condDep(S);
     if (D == Dep::Uniform && !Target)
-      return false; // nothing diverges: selects would only cost
-    Explanation E = entry(If, D);
+      return std::nullopt;
+    return entry(S, D);
+  }
+
+  std::string condName() const {
+    return "tdr_meld" +
+           std::to_string(P.Branches.size() + P.Switches.size());
+  }
+
+  bool considerSwitch(const SwitchStmt *Sw);
+
+  bool consider(const IfStmt *If) {
+    bool Target = false;
+    std::optional<Explanation> Entry = candidate(If, Target);
+    if (!Entry)
+      return false;
+    Explanation E = std::move(*Entry);
     if (If->getInit() || If->getConditionVariable() || If->isConstexpr())
       return decline(E, "the if declares a variable or is constexpr");
     if (!A.spelledInFile(If))
@@ -136,7 +161,7 @@ private:
 
     MeldedBranch M;
     M.If = If;
-    M.CondName = "tdr_meld" + std::to_string(P.Branches.size());
+    M.CondName = condName();
     llvm::DenseSet<const VarDecl *> InA, InB;
     declaredIn(If->getThen(), InA);
     declaredIn(If->getElse(), InB);
@@ -199,6 +224,70 @@ private:
     return true;
   }
 };
+
+bool Planner::considerSwitch(const SwitchStmt *Sw) {
+  bool Target = false;
+  std::optional<Explanation> Entry = candidate(Sw, Target);
+  if (!Entry)
+    return false;
+  Explanation E = std::move(*Entry);
+  auto Decline = [&](const std::string &Why) {
+    return decline(E, Why, "switch");
+  };
+  if (Sw->getInit() || Sw->getConditionVariable())
+    return Decline("the switch declares a variable");
+  if (!A.spelledInFile(Sw))
+    return Decline("the switch starts or ends inside a macro expansion");
+  MeldedSwitch M;
+  M.Switch = Sw;
+  M.ValueName = condName();
+  if (std::optional<std::string> Why =
+          caseGroups(Sw, M.Groups, M.EmptyLabels))
+    return Decline(*Why);
+  if (M.Groups.size() < 2)
+    return Decline("fewer than two of its cases do something");
+  if (M.Groups.size() > MaxMeldedCases)
+    return Decline("it has more than " + std::to_string(MaxMeldedCases) +
+                   " cases that do something");
+  std::vector<const Stmt *> Parts;
+  for (const CaseGroup &G : M.Groups)
+    Parts.insert(Parts.end(), G.Body.begin(), G.Body.end());
+  if (std::optional<std::string> Why = meldBlocker(A, Sw, Parts))
+    return Decline(*Why);
+  if (std::optional<std::string> Why = meldSwitchCases(Env, M))
+    return Decline(*Why);
+  std::string Numbers =
+      "similarity " + fixed(M.Similarity) + " (threshold " +
+      fixed(K.Options.MeldThreshold) + "), " + std::to_string(M.Groups.size()) +
+      " cases, " + std::to_string(M.Shared) + " statements written once, " +
+      std::to_string(M.Own) + " kept to their cases, " +
+      std::to_string(M.Selects) + " selects";
+  Estimate Est;
+  Est.Gain = fixed(M.Saved);
+  Est.Cost = M.Saved - M.Net;
+  if (!Target && !K.Options.Force &&
+      (M.Similarity < K.Options.MeldThreshold || M.Net <= 0)) {
+    Est.Verdict = "does not pay";
+    E.Profit = Est;
+    return Decline("it does not pay: " + Numbers + ", net saving " +
+                   fixed(M.Net));
+  }
+  if (!meldedSwitchText(K.Ctx, Src, M))
+    return Decline("a part of it is spelled inside a macro expansion");
+  if (!K.Options.Force && !Target) {
+    Est.Verdict = "pays";
+    E.Profit = Est;
+  }
+  E.Remapped = true;
+  E.Strategy = "meld";
+  E.Text = "switch: melded, its cases in one; " +
+           std::string(K.Options.Force || Target ? "forced" : "it pays") +
+           ": " + Numbers + ", net saving " + fixed(M.Net) +
+           " (DARM's weights)";
+  P.Explain.push_back(std::move(E));
+  P.Switches.push_back(std::move(M));
+  return true;
+}
 
 } // namespace
 

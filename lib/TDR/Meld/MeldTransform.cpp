@@ -16,7 +16,7 @@ class MeldTransformPlan : public TransformPlan {
 public:
   MeldTransformPlan(ASTContext &Ctx, MeldPlan P) : Ctx(Ctx), Plan(std::move(P)) {}
 
-  bool changesKernel() const override { return !Plan.Branches.empty(); }
+  bool changesKernel() const override { return changedStatements() > 0; }
 
   /// A branch another transform wants too stays with that transform: a
   /// claim below every gain loses to remap's rounds (measured on the suite; its
@@ -27,6 +27,8 @@ public:
     std::vector<std::pair<const Stmt *, double>> Out;
     for (const MeldedBranch &M : Plan.Branches)
       Out.push_back({M.If, -std::numeric_limits<double>::infinity()});
+    for (const MeldedSwitch &M : Plan.Switches)
+      Out.push_back({M.Switch, -std::numeric_limits<double>::infinity()});
     return Out;
   }
 
@@ -35,6 +37,8 @@ public:
   bool release(const Stmt *S) override {
     llvm::erase_if(Plan.Branches,
                    [&](const MeldedBranch &M) { return M.If == S; });
+    llvm::erase_if(Plan.Switches,
+                   [&](const MeldedSwitch &M) { return M.Switch == S; });
     llvm::erase_if(Plan.Explain, [&](const Explanation &E) {
       return E.Remapped && E.Loc == S->getBeginLoc();
     });
@@ -43,13 +47,22 @@ public:
 
   ResourceNeeds needs() const override { return {}; }
 
-  unsigned changedStatements() const override { return Plan.Branches.size(); }
+  unsigned changedStatements() const override {
+    return Plan.Branches.size() + Plan.Switches.size();
+  }
 
   std::string summary(bool Emitted) const override {
-    if (Plan.Branches.empty())
+    if (!changesKernel())
       return "";
-    return std::to_string(Emitted ? Plan.Branches.size() : 0) +
-           " branch(es) melded";
+    std::string S;
+    if (!Plan.Branches.empty())
+      S = std::to_string(Emitted ? Plan.Branches.size() : 0) +
+          " branch(es) melded";
+    if (!Plan.Switches.empty())
+      S += (S.empty() ? "" : ", ") +
+           std::to_string(Emitted ? Plan.Switches.size() : 0) +
+           " switch(es) melded";
+    return S;
   }
 
   std::vector<Explanation> explain() const override { return Plan.Explain; }
@@ -66,30 +79,47 @@ public:
   bool emit(EditList &Edits, std::string &Why) override {
     SourceText Src(Ctx);
     std::vector<std::pair<SourceText::Range, std::string>> Texts;
-    std::vector<MeldedBranch> Kept;
-    for (MeldedBranch &M : Plan.Branches) {
-      std::optional<SourceText::Range> R = Src.stmtRange(M.If);
-      std::optional<std::string> T = meldedText(Src, M);
+    auto Place = [&](const Stmt *S, std::optional<std::string> T,
+                     const char *What) {
+      std::optional<SourceText::Range> R = Src.stmtRange(S);
       if (!R || !T) {
-        Why = "the if/else at " + Src.where(M.If->getBeginLoc()) +
-              " is not spelled in the main file";
-        return false;
+        Why = std::string("the ") + What + " at " +
+              Src.where(S->getBeginLoc()) + " is not spelled in the main file";
+        return 0;
       }
       if (Edits.touches(R->Begin, R->End)) {
         for (Explanation &E : Plan.Explain)
-          if (E.Remapped && E.Loc == M.If->getBeginLoc()) {
+          if (E.Remapped && E.Loc == S->getBeginLoc()) {
             E.Remapped = false;
             E.Profit.reset();
             E.Reason = "another transform edits inside it";
-            E.Text = "if/else (melding): another transform edits inside it "
+            E.Text = std::string(What) +
+                     " (melding): another transform edits inside it "
                      "(remap redirects the IDs it reads)";
           }
-        continue;
+        return -1;
       }
       Texts.push_back({*R, *T});
-      Kept.push_back(std::move(M));
+      return 1;
+    };
+    std::vector<MeldedBranch> Kept;
+    for (MeldedBranch &M : Plan.Branches) {
+      int Placed = Place(M.If, meldedText(Src, M), "if/else");
+      if (!Placed)
+        return false;
+      if (Placed > 0)
+        Kept.push_back(std::move(M));
+    }
+    std::vector<MeldedSwitch> KeptSwitches;
+    for (MeldedSwitch &M : Plan.Switches) {
+      int Placed = Place(M.Switch, meldedSwitchText(Ctx, Src, M), "switch");
+      if (!Placed)
+        return false;
+      if (Placed > 0)
+        KeptSwitches.push_back(std::move(M));
     }
     Plan.Branches = std::move(Kept);
+    Plan.Switches = std::move(KeptSwitches);
     for (auto &[R, T] : Texts)
       Edits.replace(R.Begin, R.End - R.Begin, T);
     return true;

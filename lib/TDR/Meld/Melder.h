@@ -55,9 +55,24 @@ std::vector<MeldNode> alignSequences(const MeldEnv &E,
 /// labels, declarations that cannot be guarded), or nothing.
 std::optional<std::string> meldBlocker(KernelAnalyses &A,
                                        const clang::IfStmt *If);
+std::optional<std::string> meldBlocker(KernelAnalyses &A,
+                                       const clang::Stmt *Root,
+                                       llvm::ArrayRef<const clang::Stmt *> Parts);
+/// A declaration that can become a declaration and a later assignment.
+bool splittableDecl(const clang::VarDecl *V);
 /// Why the melded sequence would bind a name to another variable than the
 /// original (declarations of the two sides share one scope), or nothing.
 std::optional<std::string> nameConflict(const MeldedBranch &M);
+
+/// The case groups of Sw that do something, and the labels of those that
+/// do nothing (SwitchCases.cpp), or why its cases cannot be melded.
+std::optional<std::string> caseGroups(const clang::SwitchStmt *Sw,
+                                      std::vector<CaseGroup> &Groups,
+                                      std::vector<const clang::Expr *> &EmptyLabels);
+
+/// The N-way meld of Sw's groups (SwitchMeld.cpp): fills M.Seq, the pivot
+/// and the estimate, or says why the cases do not meld.
+std::optional<std::string> meldSwitchCases(MeldEnv &E, MeldedSwitch &M);
 
 } // namespace tdrc
 
