@@ -248,7 +248,7 @@ private:
         if (!A || !B)
           return fail();
         if (sameRange(*A, X))
-          return S.Cast.empty() ? Src.text(*B) : S.Cast + "(" + Src.text(*B) + ")";
+          return Src.text(*B); // the caller casts the arm
         if (within(*A, X) &&
             llvm::none_of(Inner, [&](const Sub &O) { return sameRange(O.first, *A); }))
           Inner.push_back({*A, arm(Src.text(*B), S.Cast)});
@@ -271,7 +271,8 @@ private:
   std::optional<std::string>
   builtinChain(const SwitchNode &N,
                llvm::ArrayRef<std::pair<SourceText::Range, const OperandSelect *>> Sites,
-               SourceText::Range X, const Expr *XA, const Choices &Arms) {
+               SourceText::Range X, const Expr *XA, const Choices &Arms,
+               bool ArmsCast) {
     QualType T = XA->getType().getCanonicalType().getUnqualifiedType();
     if (!Ctx.getLangOpts().OpenCL || !T->isArithmeticType() ||
         T->isBooleanType() || !T->isBuiltinType() || !speculatable(XA))
@@ -286,10 +287,12 @@ private:
     case 64: CondType = "(long)"; break;
     default: break;
     }
-    // An arm of another type would make the overload ambiguous.
+    // An arm of another type would make the overload ambiguous (arms
+    // already cast to the operand's type need nothing more).
     auto Typed = [&](const std::string &A, unsigned G) {
-      const Expr *E = armExpr(N, G, X, XA);
-      return E->IgnoreParens()->getType().getCanonicalType().getUnqualifiedType() == T
+      const Expr *E = armExpr(N, G, X, XA)->IgnoreParenImpCasts();
+      return ArmsCast ||
+                     E->getType().getCanonicalType().getUnqualifiedType() == T
                  ? A
                  : "(" + Src.typeName(T) + ")" + A;
     };
@@ -348,7 +351,8 @@ private:
       });
       if (Arms.size() < 2)
         continue;
-      if (std::optional<std::string> B = builtinChain(N, Sites, X, S->A, Arms)) {
+      if (std::optional<std::string> B =
+              builtinChain(N, Sites, X, S->A, Arms, !Cast.empty())) {
         Out.push_back({X, *B});
         continue;
       }
