@@ -111,6 +111,23 @@ std::string SourceText::declared(QualType T, llvm::StringRef Name) const {
   OS.flush();
   for (size_t At; (At = Decl.find("__private ")) != std::string::npos;)
     Decl.erase(At, 10); // the default address space, spelled out
+  // Clang 22 prints size_t and its kin as reserved sugar names that source
+  // cannot spell (`__size_t`): the standard names instead.
+  static const std::pair<llvm::StringRef, llvm::StringRef> Sugar[] = {
+      {"__size_t", "size_t"},
+      {"__signed_size_t", "ptrdiff_t"},
+      {"__ptrdiff_t", "ptrdiff_t"}};
+  for (auto [From, To] : Sugar)
+    for (size_t At = 0; (At = Decl.find(From.str(), At)) != std::string::npos;) {
+      size_t End = At + From.size();
+      bool Word = (At == 0 || !(isalnum((unsigned char)Decl[At - 1]) ||
+                                Decl[At - 1] == '_')) &&
+                  (End == Decl.size() ||
+                   !(isalnum((unsigned char)Decl[End]) || Decl[End] == '_'));
+      if (Word)
+        Decl.replace(At, From.size(), To.str());
+      At += Word ? To.size() : 1;
+    }
   return Decl;
 }
 

@@ -63,3 +63,16 @@ __kernel void sw_loops(__global const int *in, __global int *out, int n) {
     }
     out[i] = h;
 }
+
+__kernel void sw_gid(__global int *out) {
+    switch (get_global_id(0)) {
+    case 0:
+        out[get_global_id(0)] = (int)get_global_id(0) + 4;
+        break;
+    case 1:
+        out[get_global_id(0)] = (int)get_global_id(0) + 14;
+        break;
+    default:
+        out[get_global_id(0)] = (int)get_global_id(0) + 7;
+    }
+}
