@@ -37,10 +37,7 @@ public:
     std::optional<SourceText::Range> R = Src.range(X->getSourceRange());
     if (!R)
       return fail();
-    std::string T = Src.text(*R);
-    if (!Cast.empty())
-      return Cast + "(" + T + ")";
-    return simpleToken(T) ? T : "(" + T + ")";
+    return armText(Src.text(*R), Cast);
   }
 
   /// The text of R with the selects of M that lie inside it applied.
@@ -204,13 +201,19 @@ private:
   }
 };
 
-std::string fixed(double V) {
+} // namespace
+
+std::string twoDecimals(double V) {
   char Buf[32];
   snprintf(Buf, sizeof Buf, "%.2f", V);
   return Buf;
 }
 
-} // namespace
+std::string armText(std::string T, const std::string &Cast) {
+  if (!Cast.empty())
+    return Cast + "(" + T + ")";
+  return simpleToken(T) ? T : "(" + T + ")";
+}
 
 std::optional<std::string> meldedText(const SourceText &Src,
                                       const MeldedBranch &M) {
@@ -221,7 +224,7 @@ std::optional<std::string> meldedText(const SourceText &Src,
   std::string Ind = Src.indentAt(M.If->getBeginLoc());
   Writer W(Src, M.CondName);
   W.Out = "{ /* tdrc meld: the two sides of this if/else in one (similarity " +
-          fixed(M.Similarity) + ") */\n" + Ind + "    const bool " +
+          twoDecimals(M.Similarity) + ") */\n" + Ind + "    const bool " +
           M.CondName + " = (" + Src.text(*Cond) + ");\n";
   W.sequence(M.Seq, Ind + "    ");
   if (!W.Ok)

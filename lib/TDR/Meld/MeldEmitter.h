@@ -9,6 +9,12 @@
 
 namespace tdrc {
 
+/// V with two decimals (the estimates --explain prints).
+std::string twoDecimals(double V);
+/// An operand's text as a select's arm: cast, or parenthesised unless it is
+/// one token.
+std::string armText(std::string T, const std::string &Cast);
+
 /// The block that replaces M.If (from `if` to its last token), or nothing
 /// when a part of it is not spelled in the main file.
 std::optional<std::string> meldedText(const SourceText &Src,

@@ -120,6 +120,34 @@ bool splittableDecl(const VarDecl *V) {
          V->getType().isTrivialType(V->getASTContext());
 }
 
+void declaredIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Out.insert(V);
+  for (const Stmt *C : S->children())
+    declaredIn(C, Out);
+}
+
+void scanSide(const Stmt *S, llvm::DenseSet<const VarDecl *> &Declared,
+              std::vector<const DeclRefExpr *> &Refs) {
+  if (!S)
+    return;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D)) {
+        Declared.insert(V);
+        if (V->getInit())
+          scanSide(V->getInit(), Declared, Refs);
+      }
+  if (auto *DR = dyn_cast<DeclRefExpr>(S))
+    Refs.push_back(DR);
+  for (const Stmt *C : S->children())
+    scanSide(C, Declared, Refs);
+}
+
 namespace {
 
 struct ScopeNames {
@@ -161,25 +189,6 @@ void collectNames(const std::vector<MeldNode> &Seq, ScopeNames &N) {
     collectNames(M.First, N);
     collectNames(M.Second, N);
   }
-}
-
-/// Variables declared inside S, and the names S reads of variables
-/// declared outside it.
-void scanSide(const Stmt *S, llvm::DenseSet<const VarDecl *> &Declared,
-              std::vector<const DeclRefExpr *> &Refs) {
-  if (!S)
-    return;
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *V = dyn_cast<VarDecl>(D)) {
-        Declared.insert(V);
-        if (V->getInit())
-          scanSide(V->getInit(), Declared, Refs);
-      }
-  if (auto *DR = dyn_cast<DeclRefExpr>(S))
-    Refs.push_back(DR);
-  for (const Stmt *C : S->children())
-    scanSide(C, Declared, Refs);
 }
 
 std::optional<std::string> hidden(const Stmt *Side,

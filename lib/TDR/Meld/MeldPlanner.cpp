@@ -28,22 +28,6 @@ const char *divergenceName(Dep D) {
   return D == Dep::Data ? "data" : D == Dep::ThreadId ? "thread-id" : "uniform";
 }
 
-std::string fixed(double V) {
-  char Buf[32];
-  snprintf(Buf, sizeof Buf, "%.2f", V);
-  return Buf;
-}
-
-void declaredIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *V = dyn_cast<VarDecl>(D))
-        Out.insert(V);
-  for (const Stmt *C : S->children())
-    declaredIn(C, Out);
-}
 
 /// Whether the kernel already uses a name of tdrc's (the condition
 /// variables are tdr_meldN).
@@ -185,15 +169,15 @@ private:
     M.Similarity = Both > 0 ? 2 * Total.Saved / Both : 0;
     double Net = Total.Saved - meldweight::Select * Total.Selects -
                  meldweight::Guard * Total.Gaps;
-    std::string Numbers = "similarity " + fixed(M.Similarity) + " (threshold " +
-                          fixed(K.Options.MeldThreshold) + "), " +
+    std::string Numbers = "similarity " + twoDecimals(M.Similarity) + " (threshold " +
+                          twoDecimals(K.Options.MeldThreshold) + "), " +
                           std::to_string(M.Pairs) + " aligned, " +
                           std::to_string(M.Unaligned) + " unaligned, " +
                           std::to_string(Total.Selects) + " selects";
     Estimate Est;
     Est.Cost = meldweight::Select * Total.Selects +
                meldweight::Guard * Total.Gaps;
-    Est.Gain = fixed(Total.Saved);
+    Est.Gain = twoDecimals(Total.Saved);
     if (M.Pairs == 0)
       return decline(E, "no statement of one side melds with one of the "
                         "other");
@@ -202,7 +186,7 @@ private:
       Est.Verdict = "does not pay";
       E.Profit = Est;
       return decline(E, "it does not pay: " + Numbers + ", net saving " +
-                            fixed(Net));
+                            twoDecimals(Net));
     }
     if (std::optional<std::string> Why = nameConflict(M))
       return decline(E, *Why);
@@ -216,7 +200,7 @@ private:
     E.Strategy = "meld";
     E.Text = "if/else: melded, its two sides in one; " +
              std::string(K.Options.Force || Target ? "forced" : "it pays") +
-             ": " + Numbers + ", net saving " + fixed(Net) +
+             ": " + Numbers + ", net saving " + twoDecimals(Net) +
              " (DARM's weights)";
     P.Explain.push_back(std::move(E));
     M.Net = Net;
@@ -257,20 +241,20 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
   if (std::optional<std::string> Why = meldSwitchCases(Env, M))
     return Decline(*Why);
   std::string Numbers =
-      "similarity " + fixed(M.Similarity) + " (threshold " +
-      fixed(K.Options.MeldThreshold) + "), " + std::to_string(M.Groups.size()) +
+      "similarity " + twoDecimals(M.Similarity) + " (threshold " +
+      twoDecimals(K.Options.MeldThreshold) + "), " + std::to_string(M.Groups.size()) +
       " cases, " + std::to_string(M.Shared) + " statements written once, " +
       std::to_string(M.Own) + " kept to their cases, " +
       std::to_string(M.Selects) + " selects";
   Estimate Est;
-  Est.Gain = fixed(M.Saved);
+  Est.Gain = twoDecimals(M.Saved);
   Est.Cost = M.Saved - M.Net;
   if (!Target && !K.Options.Force &&
       (M.Similarity < K.Options.MeldThreshold || M.Net <= 0)) {
     Est.Verdict = "does not pay";
     E.Profit = Est;
     return Decline("it does not pay: " + Numbers + ", net saving " +
-                   fixed(M.Net));
+                   twoDecimals(M.Net));
   }
   if (!meldedSwitchText(K.Ctx, Src, M))
     return Decline("a part of it is spelled inside a macro expansion");
@@ -282,7 +266,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
   E.Strategy = "meld";
   E.Text = "switch: melded, its cases in one; " +
            std::string(K.Options.Force || Target ? "forced" : "it pays") +
-           ": " + Numbers + ", net saving " + fixed(M.Net) +
+           ": " + Numbers + ", net saving " + twoDecimals(M.Net) +
            " (DARM's weights)";
   P.Explain.push_back(std::move(E));
   P.Switches.push_back(std::move(M));

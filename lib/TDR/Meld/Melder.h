@@ -58,6 +58,12 @@ std::optional<std::string> meldBlocker(KernelAnalyses &A,
 std::optional<std::string> meldBlocker(KernelAnalyses &A,
                                        const clang::Stmt *Root,
                                        llvm::ArrayRef<const clang::Stmt *> Parts);
+/// The variables declared inside S.
+void declaredIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &Out);
+/// Variables declared inside S, and S's references (those to variables
+/// declared outside it are the ones not in Declared).
+void scanSide(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &Declared,
+              std::vector<const clang::DeclRefExpr *> &Refs);
 /// A declaration that can become a declaration and a later assignment.
 bool splittableDecl(const clang::VarDecl *V);
 /// Why the melded sequence would bind a name to another variable than the

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MeldEmitter.h"
+#include "Melder.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
 
@@ -34,7 +35,7 @@ bool sameRange(const SourceText::Range &A, const SourceText::Range &B) {
 /// divides or has a side effect.
 /// Variables declared in the switch are left out: another case's may not
 /// be initialised.
-bool speculatable(const Expr *X, const llvm::DenseSet<const Decl *> &Inside,
+bool speculatable(const Expr *X, const llvm::DenseSet<const VarDecl *> &Inside,
                   unsigned &Budget) {
   X = X->IgnoreParens();
   if (!Budget--)
@@ -43,7 +44,8 @@ bool speculatable(const Expr *X, const llvm::DenseSet<const Decl *> &Inside,
     return true;
   if (auto *DR = dyn_cast<DeclRefExpr>(X))
     return isa<VarDecl, EnumConstantDecl>(DR->getDecl()) &&
-           !Inside.count(DR->getDecl()) && !DR->getType()->isArrayType();
+           !Inside.count(dyn_cast<VarDecl>(DR->getDecl())) &&
+           !DR->getType()->isArrayType();
   if (auto *C = dyn_cast<CastExpr>(X))
     return (C->getCastKind() == CK_LValueToRValue ||
             C->getType()->isArithmeticType()) &&
@@ -60,13 +62,6 @@ bool speculatable(const Expr *X, const llvm::DenseSet<const Decl *> &Inside,
   return false;
 }
 
-void declaredIn(const Stmt *S, llvm::DenseSet<const Decl *> &Out) {
-  if (auto *DS = dyn_cast_or_null<DeclStmt>(S))
-    Out.insert(DS->decl_begin(), DS->decl_end());
-  if (S)
-    for (const Stmt *C : S->children())
-      declaredIn(C, Out);
-}
 
 class SwitchWriter {
 public:
@@ -146,7 +141,7 @@ private:
   ASTContext &Ctx;
   const SourceText &Src;
   const MeldedSwitch &M;
-  llvm::DenseSet<const Decl *> Inside; // declared in the switch
+  llvm::DenseSet<const VarDecl *> Inside; // declared in the switch
 
   bool speculatable(const Expr *X) {
     unsigned Budget = 8;
@@ -165,7 +160,7 @@ private:
     if (!R)
       return fail();
     std::string T = Src.text(*R);
-    return arm(T, "");
+    return armText(T, "");
   }
 
   /// What node() writes, kept apart (for a guarded block).
@@ -175,15 +170,6 @@ private:
     node(N, Ind);
     std::swap(Saved, Out);
     return Saved;
-  }
-
-  std::string arm(std::string T, const std::string &Cast) {
-    if (!Cast.empty())
-      return Cast + "(" + T + ")";
-    bool Token = !T.empty() && llvm::all_of(T, [](char C) {
-      return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.';
-    });
-    return Token ? T : "(" + T + ")";
   }
 
   /// The texts the groups of N give something, each with its groups; the
@@ -251,7 +237,7 @@ private:
           return Src.text(*B); // the caller casts the arm
         if (within(*A, X) &&
             llvm::none_of(Inner, [&](const Sub &O) { return sameRange(O.first, *A); }))
-          Inner.push_back({*A, arm(Src.text(*B), S.Cast)});
+          Inner.push_back({*A, armText(Src.text(*B), S.Cast)});
       }
     }
     std::sort(Inner.begin(), Inner.end(), [](const Sub &A, const Sub &B) {
@@ -347,7 +333,7 @@ private:
           Wrap = Wrap.empty() ? T->Wrap : Wrap;
         }
       Choices Arms = choices(N, [&](unsigned G) {
-        return arm(armOf(N, G, X), Cast);
+        return armText(armOf(N, G, X), Cast);
       });
       if (Arms.size() < 2)
         continue;
@@ -451,12 +437,6 @@ private:
   }
 };
 
-std::string fixed(double X) {
-  char Buf[32];
-  snprintf(Buf, sizeof Buf, "%.2f", X);
-  return Buf;
-}
-
 } // namespace
 
 std::optional<std::string> meldedSwitchText(ASTContext &Ctx,
@@ -470,7 +450,7 @@ std::optional<std::string> meldedSwitchText(ASTContext &Ctx,
   std::string Ind = Src.indentAt(Sw->getBeginLoc());
   SwitchWriter W(Ctx, Src, M);
   W.Out = "{ /* tdrc meld: the " + std::to_string(M.Groups.size()) +
-          " cases of this switch in one (similarity " + fixed(M.Similarity) +
+          " cases of this switch in one (similarity " + twoDecimals(M.Similarity) +
           ") */\n" + Ind + "    const " +
           Src.typeName(Sw->getCond()->getType()) + " " + M.ValueName + " = (" +
           Src.text(*Cond) + ");\n";

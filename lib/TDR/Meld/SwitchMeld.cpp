@@ -164,22 +164,6 @@ std::optional<std::string> checkDecls(const std::vector<SwitchNode> &Seq,
   return std::nullopt;
 }
 
-/// Variables a group reads that it does not declare.
-void outerReads(const Stmt *S, llvm::DenseSet<const VarDecl *> &Declared,
-                std::vector<const VarDecl *> &Reads) {
-  if (!S)
-    return;
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *V = dyn_cast<VarDecl>(D))
-        Declared.insert(V);
-  if (auto *DR = dyn_cast<DeclRefExpr>(S))
-    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !Declared.count(V))
-      Reads.push_back(V);
-  for (const Stmt *C : S->children())
-    outerReads(C, Declared, Reads);
-}
-
 std::optional<std::string> nameProblem(const MeldedSwitch &M) {
   llvm::StringMap<unsigned> Count;
   std::vector<unsigned> All(M.Groups.size());
@@ -193,25 +177,16 @@ std::optional<std::string> nameProblem(const MeldedSwitch &M) {
              "' (of different types or in different places)";
   for (const CaseGroup &G : M.Groups) {
     llvm::DenseSet<const VarDecl *> Declared;
-    std::vector<const VarDecl *> Reads;
+    std::vector<const DeclRefExpr *> Refs;
     for (const Stmt *S : G.Body)
-      outerReads(S, Declared, Reads);
-    for (const VarDecl *V : Reads)
-      if (!Declared.count(V) && Count.count(V->getName()))
+      scanSide(S, Declared, Refs);
+    for (const DeclRefExpr *R : Refs)
+      if (auto *V = dyn_cast<VarDecl>(R->getDecl());
+          V && !Declared.count(V) && Count.count(V->getName()))
         return "a case declares '" + V->getNameAsString() +
                "', which would hide the variable another case reads";
   }
   return std::nullopt;
-}
-
-void declaredIn(llvm::ArrayRef<const Stmt *> Seq,
-                llvm::DenseSet<const VarDecl *> &Out) {
-  for (const Stmt *S : Seq) {
-    llvm::DenseSet<const VarDecl *> D;
-    std::vector<const VarDecl *> R;
-    outerReads(S, D, R);
-    Out.insert(D.begin(), D.end());
-  }
 }
 
 } // namespace
@@ -221,7 +196,8 @@ std::optional<std::string> meldSwitchCases(MeldEnv &E, MeldedSwitch &M) {
   std::vector<llvm::DenseSet<const VarDecl *>> Decls(N);
   double Weight = 0;
   for (unsigned G = 0; G < N; ++G) {
-    declaredIn(M.Groups[G].Body, Decls[G]);
+    for (const Stmt *S : M.Groups[G].Body)
+      declaredIn(S, Decls[G]);
     for (const Stmt *S : M.Groups[G].Body)
       Weight += stmtWeight(E, S);
   }
