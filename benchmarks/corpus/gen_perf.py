@@ -47,6 +47,73 @@ def path_body(rng, idx, trips, indent):
     return "\n".join(indent + l for l in lines)
 
 
+def kernel_open(name, guard, ind, sel):
+    """The harness's signature, the guard, and the key, values and path."""
+    out = [f"__kernel void {name}(__global const int *keys, __global const float *x,",
+           "                     __global float *outf, __global uint *outu, int len, int n)",
+           "{",
+           "    int i = get_global_id(0);"]
+    if guard == "early":
+        out.append("    if (i >= n)\n        return;")
+    if guard == "bounds":
+        out.append("    if (i < n) {")
+    return out + [f"{ind}int key = keys[i];",
+                  f"{ind}uint a = (uint)key;",
+                  f"{ind}float v = x[i];",
+                  f"{ind}int p = {sel};"]
+
+
+def paths_block(form, paths, ind, body):
+    """The paths as a switch or an if/else-if chain; body(p) spells path p
+    (called in path order)."""
+    out = []
+    if form == "switch":
+        out.append(f"{ind}switch (p) {{")
+        for p in range(paths):
+            out.append(f"{ind}{'default' if p == paths - 1 else 'case ' + str(p)}: {{")
+            out.append(body(p))
+            out.append(f"{ind}    break;")
+            out.append(f"{ind}}}")
+        out.append(f"{ind}}}")
+    else:
+        for p in range(paths):
+            head = (f"if (p == {p})" if p == 0 else
+                    "else" if p == paths - 1 else f"else if (p == {p})")
+            out.append(f"{ind}{head} {{")
+            out.append(body(p))
+            out.append(f"{ind}}}")
+    return out
+
+
+def kernel_close(guard, ind):
+    out = [f"{ind}outf[i] = v;", f"{ind}outu[i] = a;"]
+    if guard == "bounds":
+        out.append("    }")
+    return out + ["}"]
+
+
+def corpus_main(kernel_fn, prefix, count, seed):
+    """OUTDIR [--count N] [--seed S]: writes OUTDIR/PREFIX_NNN.cl and
+    OUTDIR/corpus.json, each kernel's spec with its half (fit/held-out)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--count", type=int, default=count)
+    ap.add_argument("--seed", type=int, default=seed)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    os.makedirs(a.outdir, exist_ok=True)
+    specs = []
+    for k in range(a.count):
+        name = f"{prefix}_{k:03d}"
+        text, spec = kernel_fn(rng, name)
+        spec["half"] = "fit" if rng.random() < 0.5 else "held-out"
+        with open(os.path.join(a.outdir, name + ".cl"), "w") as f:
+            f.write(text)
+        specs.append(spec)
+    with open(os.path.join(a.outdir, "corpus.json"), "w") as f:
+        json.dump({"seed": a.seed, "kernels": specs}, f, indent=1)
+
+
 def kernel(rng, name):
     paths = rng.choice([2, 2, 2, 3, 4, 4, 6, 8])
     shift = rng.randint(0, 8)
@@ -73,37 +140,10 @@ def kernel(rng, name):
     if helper:
         out += ["#define SELECT(key) (" + sel + ")", ""]
         sel = "SELECT(key)"
-    out += [f"__kernel void {name}(__global const int *keys, __global const float *x,",
-            "                     __global float *outf, __global uint *outu, int len, int n)",
-            "{",
-            "    int i = get_global_id(0);"]
-    if guard == "early":
-        out.append("    if (i >= n)\n        return;")
-    if guard == "bounds":
-        out.append("    if (i < n) {")
-    out += [f"{ind}int key = keys[i];",
-            f"{ind}uint a = (uint)key;",
-            f"{ind}float v = x[i];",
-            f"{ind}int p = {sel};"]
-    if form == "switch":
-        out.append(f"{ind}switch (p) {{")
-        for p in range(paths):
-            out.append(f"{ind}{'default' if p == paths - 1 else 'case ' + str(p)}: {{")
-            out.append(path_body(rng, p, trips(p), ind + "    "))
-            out.append(f"{ind}    break;")
-            out.append(f"{ind}}}")
-        out.append(f"{ind}}}")
-    else:
-        for p in range(paths):
-            head = (f"if (p == {p})" if p == 0 else
-                    "else" if p == paths - 1 else f"else if (p == {p})")
-            out.append(f"{ind}{head} {{")
-            out.append(path_body(rng, p, trips(p), ind + "    "))
-            out.append(f"{ind}}}")
-    out += [f"{ind}outf[i] = v;", f"{ind}outu[i] = a;"]
-    if guard == "bounds":
-        out.append("    }")
-    out.append("}")
+    out += kernel_open(name, guard, ind, sel)
+    out += paths_block(form, paths, ind,
+                       lambda p: path_body(rng, p, trips(p), ind + "    "))
+    out += kernel_close(guard, ind)
     spec = {"name": name, "len": len_value if arg_len else 1,
             "path": {"shift": shift, "paths": paths, "cut": cut},
             "paths": paths, "form": form, "guard": guard,
@@ -112,23 +152,7 @@ def kernel(rng, name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("outdir")
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=2026)
-    a = ap.parse_args()
-    rng = random.Random(a.seed)
-    os.makedirs(a.outdir, exist_ok=True)
-    specs = []
-    for k in range(a.count):
-        name = f"perf_{k:03d}"
-        text, spec = kernel(rng, name)
-        spec["half"] = "fit" if rng.random() < 0.5 else "held-out"
-        with open(os.path.join(a.outdir, name + ".cl"), "w") as f:
-            f.write(text)
-        specs.append(spec)
-    with open(os.path.join(a.outdir, "corpus.json"), "w") as f:
-        json.dump({"seed": a.seed, "kernels": specs}, f, indent=1)
+    corpus_main(kernel, "perf", 200, 2026)
 
 
 if __name__ == "__main__":

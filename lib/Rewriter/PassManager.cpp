@@ -20,6 +20,27 @@ llvm::Expected<PassManager> PassManager::create(llvm::StringRef Spec,
   return PassManager(std::move(T), Opts);
 }
 
+/// Whether claim G beats claim O on the models' gains (both in weighted
+/// operations per work-item, functions of the loop lengths): at least as
+/// large at the model's default length, and keeping at least Keep of O's
+/// gain per iteration of every loop, so that a long loop does not turn
+/// the choice around.  Keep is below 1 because remap's gain assumes a
+/// perfect regrouping, which its rounds reach to 94-97% (the launch-time
+/// choice's kernels against the sorted input, docs/benchmarks.md), while a
+/// meld's selects are counted.
+static bool beats(const SymbolicCost &G, const SymbolicCost &O) {
+  constexpr double Keep = 0.9;
+  if (G.at(PathCost::DefaultTrips) <= O.at(PathCost::DefaultTrips))
+    return false;
+  for (const auto &[Key, Coef] : O.Terms) {
+    auto It = G.Terms.find(Key);
+    double Mine = It == G.Terms.end() ? 0 : It->second;
+    if (Coef > 0 && Mine < Keep * Coef)
+      return false;
+  }
+  return true;
+}
+
 void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
                                std::vector<Explanation> &Notes) {
   for (size_t I = 0; I < Plans.size(); ++I)
@@ -35,7 +56,15 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
               !(A.contains(SI, SJ) || A.contains(SJ, SI)))
             continue;
           // The larger estimated gain keeps it; ties go to registry order.
+          // Two gains the models give as functions of the loop lengths
+          // are weighed as such.
+          std::optional<SymbolicCost> SymI = Plans[I].Plan->claimedGain(SI),
+                                      SymJ = Plans[J].Plan->claimedGain(SJ);
           bool JWins = GJ > GI;
+          if (SymI && SymJ)
+            JWins = beats(*SymJ, *SymI) ? true
+                    : beats(*SymI, *SymJ) ? false
+                                          : JWins;
           Planned &Win = JWins ? Plans[J] : Plans[I];
           Planned &Lose = JWins ? Plans[I] : Plans[J];
           const Stmt *Lost = JWins ? SI : SJ;
@@ -51,13 +80,20 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
                    : G > 0          ? std::string("requested by '#pragma tdr'")
                                     : std::string("none");
           };
+          std::string WinGain = Gain(JWins ? GJ : GI),
+                      LoseGain = Gain(JWins ? GI : GJ);
+          if (SymI && SymJ) {
+            WinGain = (JWins ? *SymJ : *SymI).brief();
+            LoseGain = (JWins ? *SymI : *SymJ).brief();
+          }
           E.Text = "the '" + Win.T->name().str() + "' transform changes the "
                    "statement at " + A.loc(Lost->getBeginLoc()) +
-                   " (estimated gain " + Gain(JWins ? GJ : GI) +
-                   " against " + Gain(JWins ? GI : GJ) + ")";
+                   " (estimated gain " + WinGain + " against " + LoseGain +
+                   (SymI && SymJ ? " weighted operations per work-item" : "") +
+                   ")";
           // A claim below every gain (meld's) yields without a note when
-          // it gives the statement up alone.
-          bool Yields = !std::isfinite(JWins ? GI : GJ);
+          // it gives the statement up alone and no model weighed it.
+          bool Yields = !std::isfinite(JWins ? GI : GJ) && !(SymI && SymJ);
           if (!Lose.Plan->release(Lost)) {
             E.Text += "; the '" + Lose.T->name().str() +
                       "' transform leaves the kernel unchanged";

@@ -51,6 +51,10 @@ struct SymbolicCost {
   bool symbolic() const { return !Terms.empty(); }
   /// C text of the value (a float expression); "0.0f" when zero.
   std::string text() const;
+  /// The value when every loop runs Trips times.
+  double at(double Trips) const;
+  /// For people (--explain): "12 + 3.5 x len", a loop's span for its term.
+  std::string brief() const;
   /// `Span >= N`, an integer C condition that holds exactly when the value
   /// is at least Bound, where the value grows with one loop's trip count
   /// alone; empty otherwise.  A run-time switch then costs one integer
@@ -77,6 +81,9 @@ public:
       : Ctx(Ctx), Kernel(Kernel), Written(Written), Counted(&Counted) {}
 
   SymbolicCost of(const clang::Stmt *S, unsigned Depth = 0);
+  /// What Loop's iterations cost when one costs Iter: Iter times the trip
+  /// count of a counted `for`, DefaultTrips times for any other loop.
+  SymbolicCost repeated(const clang::Stmt *Loop, const SymbolicCost &Iter);
 
 private:
   clang::ASTContext &Ctx;

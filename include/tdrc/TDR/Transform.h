@@ -27,6 +27,7 @@
 #include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/PathCost.h"
 #include "tdrc/TDR/Remap/Strategy.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -155,6 +156,14 @@ public:
   /// The statements the plan edits, with the gain estimated for each (the
   /// pass manager gives a statement wanted by two plans to the larger gain).
   virtual std::vector<std::pair<const clang::Stmt *, double>> claims() const = 0;
+  /// The gain of the claim on S as a function of the kernel's loop lengths,
+  /// in weighted operations per work-item (PathCost's unit), where the
+  /// plan's model gives one; what losing S costs the plan (all of it, for a
+  /// plan that cannot release S).  Between two such claims the pass manager
+  /// weighs these instead of claims()'s numbers.
+  virtual std::optional<SymbolicCost> claimedGain(const clang::Stmt *S) const {
+    return std::nullopt;
+  }
   /// Gives up the edits of S (another plan won it); false when the plan
   /// cannot, and is then dropped as a whole.
   virtual bool release(const clang::Stmt *S) { return false; }

@@ -82,6 +82,29 @@ std::string SymbolicCost::text() const {
   return S.empty() ? "0.0f" : S;
 }
 
+double SymbolicCost::at(double Trips) const {
+  double V = Const;
+  for (auto &[K, C] : Terms)
+    V += C * Trips;
+  return V;
+}
+
+std::string SymbolicCost::brief() const {
+  char B[48];
+  std::snprintf(B, sizeof B, "%.0f", Const);
+  std::string S = B;
+  for (auto &[K, V] : Terms) {
+    if (V == 0)
+      continue;
+    auto It = Single.find(K);
+    std::snprintf(B, sizeof B, " %c %.1f x ", V < 0 ? '-' : '+', std::abs(V));
+    S += B + (It != Single.end() && !It->second.Span.empty()
+                  ? It->second.Span
+                  : K);
+  }
+  return S;
+}
+
 static unsigned countCases(const Stmt *S) {
   if (!S)
     return 0;
@@ -251,8 +274,16 @@ SymbolicCost PathCost::loop(const ForStmt *F, unsigned Depth) {
   Iter += of(F->getBody(), Depth);
   Iter.Const += op(Arith); // the back edge
   SymbolicCost C = of(F->getInit(), Depth);
-  double N = 0;
-  TripCount Trips = tripCount(F, N);
+  C += repeated(F, Iter);
+  return C;
+}
+
+SymbolicCost PathCost::repeated(const Stmt *Loop, const SymbolicCost &Iter) {
+  SymbolicCost C;
+  double N = -1;
+  TripCount Trips;
+  if (auto *F = dyn_cast<ForStmt>(Loop))
+    Trips = tripCount(F, N);
   if (!Trips.Text.empty())
     C += Iter.times(Trips);
   else if (N >= 0)

@@ -12,6 +12,7 @@
 #define TDRC_LIB_TDR_MELD_MELDPLAN_H
 
 #include "tdrc/TDR/Explanation.h"
+#include "tdrc/TDR/PathCost.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <string>
@@ -70,6 +71,8 @@ struct MeldedBranch {
   unsigned Pairs = 0, Unaligned = 0;
   std::string CondName; // the variable that holds the condition
   double Net = 0;       // the saving less the selects and guards
+  /// The saving in the remap model's unit, against remap's (MeldGain.cpp).
+  SymbolicCost Gain;
 };
 
 /// The cases of a switch that share one body: their labels (none for a
@@ -114,6 +117,7 @@ struct MeldedSwitch {
   std::string ValueName; // the variable that holds the switch's value
   double Similarity = 0, Net = 0, Saved = 0;
   unsigned Shared = 0, Own = 0, Selects = 0;
+  SymbolicCost Gain; // as MeldedBranch's
 };
 
 struct MeldPlan {

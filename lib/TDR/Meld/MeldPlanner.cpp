@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MeldEmitter.h"
+#include "MeldGain.h"
 #include "MeldPlanner.h"
 #include "Melder.h"
 #include "tdrc/TDR/Directives.h"
@@ -40,6 +41,14 @@ public:
     return !Found;
   }
 };
+
+/// The gain in the remap model's unit, for --explain.
+std::string gainNote(const MeldGain &G) {
+  return "; per work-item of a warp that takes every path, it saves ~" +
+         G.Saved.brief() + " weighted operations and runs ~" +
+         G.Selects.brief() + " selects and ~" + G.Guards.brief() +
+         " guards: net ~" + G.net().brief();
+}
 
 /// A chain of selects grows with the cases: switches with more cases that
 /// do something are left alone.
@@ -188,6 +197,9 @@ private:
       return decline(E, "it does not pay: " + Numbers + ", net saving " +
                             twoDecimals(Net));
     }
+    PathCost PC(K.Ctx, A.Kernel, A.Written);
+    MeldGain G = meldGain(PC, M);
+    M.Gain = G.net();
     if (std::optional<std::string> Why = nameConflict(M))
       return decline(E, *Why);
     if (!meldedText(Src, M))
@@ -201,7 +213,7 @@ private:
     E.Text = "if/else: melded, its two sides in one; " +
              std::string(K.Options.Force || Target ? "forced" : "it pays") +
              ": " + Numbers + ", net saving " + twoDecimals(Net) +
-             " (DARM's weights)";
+             " (DARM's weights)" + gainNote(G);
     P.Explain.push_back(std::move(E));
     M.Net = Net;
     P.Branches.push_back(std::move(M));
@@ -246,6 +258,9 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
       " cases, " + std::to_string(M.Shared) + " statements written once, " +
       std::to_string(M.Own) + " kept to their cases, " +
       std::to_string(M.Selects) + " selects";
+  PathCost PC(K.Ctx, A.Kernel, A.Written);
+  MeldGain G = meldGain(PC, M);
+  M.Gain = G.net();
   Estimate Est;
   Est.Gain = twoDecimals(M.Saved);
   Est.Cost = M.Saved - M.Net;
@@ -256,6 +271,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
     return Decline("it does not pay: " + Numbers + ", net saving " +
                    twoDecimals(M.Net));
   }
+
   if (!meldedSwitchText(K.Ctx, Src, M))
     return Decline("a part of it is spelled inside a macro expansion");
   if (!K.Options.Force && !Target) {
@@ -267,7 +283,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
   E.Text = "switch: melded, its cases in one; " +
            std::string(K.Options.Force || Target ? "forced" : "it pays") +
            ": " + Numbers + ", net saving " + twoDecimals(M.Net) +
-           " (DARM's weights)";
+           " (DARM's weights)" + gainNote(G);
   P.Explain.push_back(std::move(E));
   P.Switches.push_back(std::move(M));
   return true;

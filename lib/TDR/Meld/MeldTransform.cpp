@@ -14,15 +14,15 @@ namespace {
 
 class MeldTransformPlan : public TransformPlan {
 public:
-  MeldTransformPlan(ASTContext &Ctx, MeldPlan P) : Ctx(Ctx), Plan(std::move(P)) {}
+  MeldTransformPlan(ASTContext &Ctx, MeldPlan P, bool Forced)
+      : Ctx(Ctx), Plan(std::move(P)), Forced(Forced) {}
 
   bool changesKernel() const override { return changedStatements() > 0; }
 
-  /// A branch another transform wants too stays with that transform: a
-  /// claim below every gain loses to remap's rounds (measured on the suite; its
-  /// gains are in another unit, weighted operations per work-item, and may
-  /// be known only at launch) and to dwa's (whose gain is not known before
-  /// launch either).  Melding takes the divergent branches the others leave.
+  /// A branch another transform wants too stays with that transform unless
+  /// claimedGain() wins it: a claim below every gain loses to remap's
+  /// rounds where the pass manager cannot weigh both gains, and to dwa's
+  /// (whose gain is not known before launch).
   std::vector<std::pair<const Stmt *, double>> claims() const override {
     std::vector<std::pair<const Stmt *, double>> Out;
     for (const MeldedBranch &M : Plan.Branches)
@@ -43,6 +43,20 @@ public:
       return E.Remapped && E.Loc == S->getBeginLoc();
     });
     return true;
+  }
+
+  /// What melding S saves (MeldGain.cpp); none under --force, where no
+  /// estimate decided.
+  std::optional<SymbolicCost> claimedGain(const Stmt *S) const override {
+    if (Forced)
+      return std::nullopt;
+    for (const MeldedBranch &M : Plan.Branches)
+      if (M.If == S)
+        return M.Gain;
+    for (const MeldedSwitch &M : Plan.Switches)
+      if (M.Switch == S)
+        return M.Gain;
+    return std::nullopt;
   }
 
   ResourceNeeds needs() const override { return {}; }
@@ -128,6 +142,7 @@ public:
 private:
   ASTContext &Ctx;
   MeldPlan Plan;
+  bool Forced;
 };
 
 class MeldTransform : public Transform {
@@ -135,7 +150,8 @@ public:
   llvm::StringRef name() const override { return "meld"; }
   bool supports(SourceLanguage) const override { return true; }
   std::unique_ptr<TransformPlan> plan(KernelContext &K) override {
-    return std::make_unique<MeldTransformPlan>(K.Ctx, planMeld(K));
+    return std::make_unique<MeldTransformPlan>(K.Ctx, planMeld(K),
+                                               K.Options.Force);
   }
 };
 

@@ -173,6 +173,7 @@ struct ProfitVerdict {
   std::string Explain;
   double Net = 0;     // the gain's constant part, less scattered accesses
   Estimate Estimated; // the same for --explain=json
+  SymbolicCost Gain;  // the whole gain less the round's cost
 };
 /// Weighs the divergence R removes against what its remap costs.
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R);

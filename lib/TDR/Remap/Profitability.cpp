@@ -233,6 +233,8 @@ ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {
     Grows &= C >= 0;
   }
   V.Net = Net.Const;
+  V.Gain = Net;
+  V.Gain.Const -= Cost;
   V.Estimated.Cost = Cost;
   V.Estimated.Gain = Text(Net);
   if (M.profile())

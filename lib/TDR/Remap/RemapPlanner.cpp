@@ -343,6 +343,8 @@ void RoundPlanner::judge() {
   for (auto It = P.Rounds.begin(); !S.Opts.Force && It != P.Rounds.end();) {
     ProfitVerdict V = judgeProfit(S, *It);
     It->EstimatedGain = V.Net - V.Estimated.Cost;
+    if (V.Keep)
+      It->Gain = V.Gain;
     Profit[It->Branch] = V.Estimated;
     const BranchDirective *BD = Dirs ? Dirs->forBranch(It->Branch) : nullptr;
     bool Target = BD && BD->Target;

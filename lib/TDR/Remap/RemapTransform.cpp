@@ -28,6 +28,18 @@ public:
     return Out;
   }
 
+  /// Remap cannot give up one branch of its plan: losing S loses every
+  /// round, so the claim is worth the whole plan's gain.
+  std::optional<SymbolicCost> claimedGain(const Stmt *) const override {
+    SymbolicCost All;
+    for (const RemapRound &R : Plan.Rounds) {
+      if (!R.Gain)
+        return std::nullopt;
+      All += *R.Gain;
+    }
+    return All;
+  }
+
   ResourceNeeds needs() const override { return {Plan.LocalBytes, 0}; }
 
   unsigned changedStatements() const override {

@@ -12,6 +12,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "tdrc/TDR/Explanation.h"
+#include "tdrc/TDR/PathCost.h"
 #include "tdrc/TDR/Remap/Strategy.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
@@ -127,6 +128,9 @@ struct RemapRound {
   /// work-item (its constant part; 0 under --force): how the pass manager
   /// weighs this round against another transform's plan for its branches.
   double EstimatedGain = 0;
+  /// The same with every loop length's term: set when the model judged the
+  /// round (not under --force, nor kept by `#pragma tdr target` alone).
+  std::optional<SymbolicCost> Gain;
 };
 
 /// A work-item ID the kernel reads and remapping redirects: get_local_id(D)

@@ -1,0 +1,36 @@
+//===- MeldGain.h - What a meld saves, in the remap model's unit ----------===//
+#ifndef TDRC_LIB_TDR_MELD_MELDGAIN_H
+#define TDRC_LIB_TDR_MELD_MELDGAIN_H
+
+#include "MeldPlan.h"
+#include "tdrc/TDR/PathCost.h"
+
+namespace tdrc {
+
+/// In a warp whose work-items take every path, per work-item: the weighted
+/// operations (PathCost's unit) melding writes once instead of once per
+/// path, and how many selects and guards the melded code runs instead.
+struct MeldGain {
+  SymbolicCost Saved, Selects, Guards;
+
+  /// What a select and a guard (an `if` on the melded condition) cost in
+  /// PathCost's unit: one arithmetic operation each.  Not a profitability
+  /// gate: on the meld-or-remap corpus no such pair of prices separated
+  /// the melds that lose from those that gain (docs/meld.md).
+  static constexpr double SelectOps = 1, GuardOps = 1;
+
+  MeldGain &operator+=(const MeldGain &O);
+  MeldGain scaled(double F) const;
+  /// This gain on every iteration of Loop.
+  MeldGain repeated(PathCost &PC, const clang::Stmt *Loop) const;
+  /// Saved less the selects and guards.
+  SymbolicCost net() const;
+
+};
+
+MeldGain meldGain(PathCost &PC, const MeldedBranch &M);
+MeldGain meldGain(PathCost &PC, const MeldedSwitch &M);
+
+} // namespace tdrc
+
+#endif
