@@ -57,7 +57,8 @@ constexpr size_t MaxMeldedCases = 16;
 class Planner {
 public:
   Planner(KernelContext &K, MeldPlan &P)
-      : K(K), A(K.Analyses), P(P), Src(K.Ctx), Env{K.Ctx, Src} {}
+      : K(K), A(K.Analyses), P(P), Src(K.Ctx), Env{K.Ctx, Src},
+        Costs(K.Ctx, A.Kernel, A.Written) {}
 
   void run() {
     ReservedNames R;
@@ -76,6 +77,7 @@ private:
   MeldPlan &P;
   SourceText Src;
   MeldEnv Env;
+  PathCost Costs; // the remap model's costs, for the gain against remap
 
   void note(std::string Text) {
     Explanation E;
@@ -197,8 +199,7 @@ private:
       return decline(E, "it does not pay: " + Numbers + ", net saving " +
                             twoDecimals(Net));
     }
-    PathCost PC(K.Ctx, A.Kernel, A.Written);
-    MeldGain G = meldGain(PC, M);
+    MeldGain G = meldGain(Costs, M);
     M.Gain = G.net();
     if (std::optional<std::string> Why = nameConflict(M))
       return decline(E, *Why);
@@ -258,8 +259,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
       " cases, " + std::to_string(M.Shared) + " statements written once, " +
       std::to_string(M.Own) + " kept to their cases, " +
       std::to_string(M.Selects) + " selects";
-  PathCost PC(K.Ctx, A.Kernel, A.Written);
-  MeldGain G = meldGain(PC, M);
+  MeldGain G = meldGain(Costs, M);
   M.Gain = G.net();
   Estimate Est;
   Est.Gain = twoDecimals(M.Saved);

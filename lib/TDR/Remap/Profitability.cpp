@@ -177,12 +177,8 @@ Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
   // (a loop of symbolic length counted DefaultTrips times).
   unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
   double Scattered = 0;
-  if (Cuda) {
-    SymbolicCost N = scatteredAccesses(S, R);
-    Scattered = N.Const;
-    for (auto &[K, C] : N.Terms)
-      Scattered += C * PathCost::DefaultTrips;
-  }
+  if (Cuda)
+    Scattered = scatteredAccesses(S, R).at(PathCost::DefaultTrips);
   auto Price = [&](Algorithm A) {
     return M.roundCost(A, Keys) + M.scatterPrice(A) * Scattered;
   };
