@@ -114,6 +114,12 @@ static cl::opt<double> MeldThresholdOpt(
              "melded: twice the weight of what is written once over the "
              "weight of both sides (default 0.2, DARM's)"),
     cl::value_desc("x"), cl::init(0.2), cl::cat(Category));
+static cl::opt<bool> MeldArithmeticOpt(
+    "meld-arithmetic",
+    cl::desc("Also meld branches whose paths share no load or store, only "
+             "arithmetic (by default such melds are declined: on the GPU "
+             "they were as often slower as faster; docs/meld.md)"),
+    cl::cat(Category));
 static cl::opt<unsigned> LoopSplitLoopsOpt(
     "loop-split-loops",
     cl::desc("The most loops the loopsplit transform makes of one loop "
@@ -331,6 +337,7 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
   V.Smem = SmemOpt;
   V.Force = Force;
   V.MeldThreshold = MeldThresholdOpt;
+  V.MeldArithmetic = MeldArithmeticOpt;
   V.LoopSplitLoops = LoopSplitLoopsOpt;
   V.CostProfile = CostProfileOpt;
   V.KeepOriginal = KeepOriginalOpt;

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Summarises a meld-or-remap corpus run: report_similar.py DIR
 
-Reads DIR/results.txt (run_device.sh with CORPUS_VARIANTS="remap meld pick")
+Reads DIR/results.txt (run_device.sh with CORPUS_VARIANTS="remap meld pick",
+and "meldall" when prepare_similar.sh wrote it)
 and DIR/NAME.pick.explain (prepare_similar.sh).  Checks every variant's
 output against the original's, then, over the kernels where both transforms
 wanted a branch (the pass manager's note names the winner): how often the
 pick is within 3% of the better of remap alone and meld alone, and the
 geometric-mean speedups of the pick, of remap alone (tdrc's choice before
 the per-branch choice) and of the better of the two.  Also the kernels that
-only melding changes, and how many of them it slows.
+only melding changes, and how many of them it slows; and, per variant, the
+kernels it changes, their geometric-mean speedup and those below 0.98x (the
+default mode's promise is "never more than 2% slower").
 """
 import math
 import os
@@ -23,7 +26,9 @@ def main():
         f = line.split()
         if len(f) == 4:
             rows.setdefault(f[0], {})[f[1]] = (float(f[2]), f[3])
-    bad = [f"{k} {v}" for k, r in rows.items() for v in ("remap", "meld", "pick")
+    variants = [v for v in ("remap", "meld", "meldall", "pick")
+                if all(v in r for r in rows.values())]
+    bad = [f"{k} {v}" for k, r in rows.items() for v in variants
            if r[v][1] != r["original"][1]]
     print(f"{len(rows)} kernels; outputs differing from the original's: {bad or 'none'}")
     R = {k: {v: r["original"][0] / r[v][0] for v in r} for k, r in rows.items()}
@@ -54,6 +59,16 @@ def main():
     slow = sorted((R[k]["meld"], k) for k in only if R[k]["meld"] < 0.98)
     print(f"\nmelded, not remapped: {len(only)} kernels; meld alone below 0.98x on {len(slow)}"
           + (f" (lowest {slow[0][0]:.3f}, {slow[0][1]})" if slow else ""))
+
+    print("\nper variant, over the kernels it changes:")
+    for v in variants:
+        changed = [k for k in R if open(os.path.join(d, f"{k}.{v}.tdr.cl")).read()
+                   != open(os.path.join(d, k + ".cl")).read()]
+        below = sorted((R[k][v], k) for k in changed if R[k][v] < 0.98)
+        print(f"  {v}: {len(changed)} changed, geomean {gm([R[k][v] for k in changed]):.3f}, "
+              f"below 0.98x: {len(below)}"
+              + (" (" + ", ".join(f"{k} {r:.3f}" for r, k in below[:8])
+                 + (", ..." if len(below) > 8 else "") + ")" if below else ""))
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ std::optional<OptionError> applyOptionValues(const OptionValues &V,
   if (V.MeldThreshold < 0 || V.MeldThreshold > 1)
     return Usage("--meld-threshold must be between 0 and 1");
   Opts.MeldThreshold = V.MeldThreshold;
+  Opts.MeldArithmetic = V.MeldArithmetic;
   if (V.LoopSplitLoops < 2 || V.LoopSplitLoops > 16)
     return Usage("--loop-split-loops must be between 2 and 16");
   Opts.LoopSplitLoops = V.LoopSplitLoops;
@@ -116,7 +117,9 @@ bool setOption(llvm::StringRef Name, llvm::StringRef Value, bool HasValue,
     V.MeldThreshold = std::strtod(S.c_str(), &End);
     if (S.empty() || *End)
       Bad = "--meld-threshold takes a number, not '" + S + "'";
-  } else if (Name == "loop-split-loops")
+  } else if (Name == "meld-arithmetic")
+    Flag(V.MeldArithmetic);
+  else if (Name == "loop-split-loops")
     Num(V.LoopSplitLoops);
   else if (Name == "cost-profile")
     V.CostProfile = Value.str();

@@ -93,6 +93,7 @@ public:
     }
     TO.Force = Opts.Force;
     TO.MeldThreshold = Opts.MeldThreshold;
+    TO.MeldArithmetic = Opts.MeldArithmetic;
     TO.LoopSplitLoops = Opts.LoopSplitLoops;
     TO.Costs = Opts.Costs.get();
     TO.KeepOriginal = Opts.KeepOriginal;

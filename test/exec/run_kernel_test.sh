@@ -15,7 +15,7 @@
 #   diff-feedback, oclgrind-feedback  diff and oclgrind for tdrc --feedback
 #              with DGI forced: the kernel gets tdr_feedback, whose report
 #              tdr_exec --feedback checks too;
-#   diff-meld, oclgrind-meld  the meld transform alone (--transforms=-*,meld,
+#   diff-meld, oclgrind-meld  the meld transform alone (--transforms=-*,meld --meld-arithmetic,
 #              with --force: every if/else it may meld): diff and oclgrind;
 #   diff-bpu, oclgrind-bpu  the bpu transform alone (--transforms=-*,bpu,
 #              with --force), each work-item running the items of up to 16
@@ -68,7 +68,7 @@ case "$mode" in
     out="$outdir/$name.$mode.tdr.cl"
     meld_flags=()
     for f in ${flags[@]+"${flags[@]}"}; do [[ $f == --transforms=* ]] || meld_flags+=("$f"); done
-    "$tdrc" ${meld_flags[@]+"${meld_flags[@]}"} --transforms=-*,meld "$kernel" -o "$out" ;;
+    "$tdrc" ${meld_flags[@]+"${meld_flags[@]}"} --transforms=-*,meld --meld-arithmetic "$kernel" -o "$out" ;;
   diff-bpu|oclgrind-bpu) # the bpu transform alone
     out="$outdir/$name.$mode.tdr.cl"
     bpu_flags=()

@@ -30,6 +30,7 @@ struct OptionValues {
   unsigned Smem = 0;
   bool Force = false;
   double MeldThreshold = 0.2;
+  bool MeldArithmetic = false;
   unsigned LoopSplitLoops = 2;
   std::string CostProfile;
   bool KeepOriginal = true;

@@ -30,6 +30,7 @@ struct RewriteOptions {
   unsigned Smem = 0;                  // --smem: the kernel's local memory
   bool Force = false;                 // --force: keep unprofitable rounds
   double MeldThreshold = 0.2;         // --meld-threshold: meld's similarity
+  bool MeldArithmetic = false;        // --meld-arithmetic: no shared access
   unsigned LoopSplitLoops = 2;        // --loop-split-loops: at most this many
   /// --cost-profile: the model's constants for the user's device.
   std::shared_ptr<const CostProfile> Costs;

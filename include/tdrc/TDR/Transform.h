@@ -66,6 +66,8 @@ struct TransformOptions {
   bool KeepOriginal = false;
   // meld: the similarity an if/else needs (DARM's 0.2; --meld-threshold)
   double MeldThreshold = 0.2;
+  // meld: also branches whose paths share no load or store (--meld-arithmetic)
+  bool MeldArithmetic = false;
   // loopsplit: the most loops one loop becomes (--loop-split-loops)
   unsigned LoopSplitLoops = 2;
 };

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MeldGain.h"
+#include "tdrc/TDR/MemorySpace.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -51,9 +53,21 @@ RegionParts partsOf(const Stmt *S) {
   return P;
 }
 
+/// Whether Base names a private array (registers or the work-item's stack:
+/// not a memory access that other work-items' accesses queue behind).
+bool privateArray(const Expr *Base) {
+  auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!V || !V->getType()->isArrayType() || !V->hasLocalStorage() ||
+      isSharedMemoryVar(V))
+    return false;
+  LangAS AS = V->getType().getAddressSpace();
+  return AS == LangAS::Default || AS == LangAS::opencl_private;
+}
+
 class GainWalk {
 public:
-  explicit GainWalk(PathCost &PC) : PC(PC) {}
+  GainWalk(ASTContext &Ctx, PathCost &PC) : Ctx(Ctx), PC(PC) {}
 
   MeldGain sequence(const std::vector<MeldNode> &Seq) {
     MeldGain G;
@@ -76,7 +90,99 @@ public:
   }
 
 private:
+  ASTContext &Ctx;
   PathCost &PC;
+
+  /// An integer constant expression (a literal, an enumerator, `3 * 2`).
+  bool integerConstant(const Expr *E) const {
+    return E && E->getType()->isIntegerType() && !E->isValueDependent() &&
+           E->isIntegerConstantExpr(Ctx);
+  }
+
+  /// Whether the code generator exploits E being a constant where it is
+  /// used: a multiplier, divisor or shift count (strength reduction, and a
+  /// chain of them folded into one multiply-add), or a loop's bound
+  /// (unrolling).  An addend or a mask costs the same in a register.
+  bool foldedUse(const Expr *E) const {
+    const Stmt *P = parentOf(E);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(P))
+      P = parentOf(P);
+    auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO)
+      return false;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (auto *CA = dyn_cast<CompoundAssignOperator>(BO))
+      Op = BinaryOperator::getOpForCompoundAssignment(CA->getOpcode());
+    if (Op == BO_Mul || Op == BO_Div || Op == BO_Rem || Op == BO_Shl ||
+        Op == BO_Shr)
+      return true;
+    const Stmt *L = parentOf(BO);
+    if (auto *F = dyn_cast_or_null<ForStmt>(L))
+      return F->getCond() == BO;
+    if (auto *W = dyn_cast_or_null<WhileStmt>(L))
+      return W->getCond() == BO;
+    if (auto *D = dyn_cast_or_null<DoStmt>(L))
+      return D->getCond() == BO;
+    return false;
+  }
+
+  const Stmt *parentOf(const Stmt *S) const {
+    auto Ps = Ctx.getParents(*S);
+    return Ps.size() == 1 ? Ps[0].get<Stmt>() : nullptr;
+  }
+
+  /// The loads and stores S issues per work-item, loops repeated as PathCost
+  /// repeats them; either side of an if as likely.  A helper's own accesses
+  /// are not counted (its call is melded whole or not at all).
+  SymbolicCost accesses(const Stmt *S) {
+    SymbolicCost C;
+    if (!S)
+      return C;
+    if (auto *F = dyn_cast<ForStmt>(S)) {
+      SymbolicCost Iter = accesses(F->getCond());
+      Iter += accesses(F->getInc());
+      Iter += accesses(F->getBody());
+      C = accesses(F->getInit());
+      C += PC.repeated(S, Iter);
+      return C;
+    }
+    if (isa<WhileStmt, DoStmt>(S)) {
+      SymbolicCost Iter;
+      for (const Stmt *Ch : S->children())
+        Iter += accesses(Ch);
+      return PC.repeated(S, Iter);
+    }
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      C = accesses(If->getCond());
+      SymbolicCost Sides = accesses(If->getThen());
+      Sides += accesses(If->getElse());
+      C += Sides.scaled(0.5);
+      return C;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      if (!privateArray(AS->getBase()))
+        C.Const += 1;
+    } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->getOpcode() == UO_Deref)
+        C.Const += 1;
+    } else if (auto *ME = dyn_cast<MemberExpr>(S)) {
+      if (ME->isArrow())
+        C.Const += 1;
+    } else if (auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && FD->getIdentifier() &&
+          (FD->getName().starts_with("vload") ||
+           FD->getName().starts_with("vstore")))
+        C.Const += 1;
+    }
+    for (const Stmt *Ch : S->children())
+      C += accesses(Ch);
+    return C;
+  }
+
+  SymbolicCost fewerAccesses(const Stmt *A, const Stmt *B) {
+    return cheaper(accesses(A), accesses(B));
+  }
 
   /// What evaluating the region parts of A once instead of once for A and
   /// once for B saves, per pass (Init apart).
@@ -88,15 +194,28 @@ private:
     return G;
   }
 
+  /// The accesses of the region parts of A and B issued once, per pass.
+  SymbolicCost headerAccesses(const Stmt *A, const Stmt *B) {
+    RegionParts PA = partsOf(A), PB = partsOf(B);
+    SymbolicCost G = fewerAccesses(PA.Cond, PB.Cond);
+    G += fewerAccesses(PA.Inc, PB.Inc);
+    return G;
+  }
+
   /// A region that melds: its header saved per pass, its bodies' savings,
   /// a loop's repeated; Selects are its own expressions'.
   MeldGain region(MeldNode::Shape Shape, const Stmt *A, const Stmt *B,
-                  MeldGain First, const MeldGain &Second, unsigned Selects) {
+                  MeldGain First, const MeldGain &Second,
+                  const std::vector<OperandSelect> &Selects) {
     MeldGain G;
-    G.Selects.Const = Selects;
+    G.Selects.Const = Selects.size();
+    for (const OperandSelect &S : Selects)
+      if (integerConstant(S.A) && integerConstant(S.B) && foldedUse(S.A))
+        G.IntegerConstants.Const += 1;
     switch (Shape) {
     case MeldNode::Simple:
       G.Saved = cheaper(PC.of(A), PC.of(B));
+      G.Accesses = fewerAccesses(A, B);
       return G;
     case MeldNode::Block:
       First += G;
@@ -106,6 +225,7 @@ private:
       First += Second;
       G += First.scaled(0.5);
       G.Saved += header(A, B);
+      G.Accesses += headerAccesses(A, B);
       return G;
     case MeldNode::For:
     case MeldNode::While:
@@ -115,6 +235,7 @@ private:
       // melding saves is the shorter side's iterations.
       First += G;
       First.Saved += header(A, B);
+      First.Accesses += headerAccesses(A, B);
       SymbolicCost One;
       One.Const = 1;
       const Stmt *Shorter =
@@ -124,6 +245,7 @@ private:
               : B;
       MeldGain L = First.repeated(PC, Shorter);
       L.Saved += cheaper(PC.of(partsOf(A).Init), PC.of(partsOf(B).Init));
+      L.Accesses += fewerAccesses(partsOf(A).Init, partsOf(B).Init);
       return L;
     }
     }
@@ -132,7 +254,7 @@ private:
 
   MeldGain pair(const MeldNode &N) {
     return region(N.S, N.A, N.B, sequence(N.First), sequence(N.Second),
-                  unsigned(N.Own.Selects.size()));
+                  N.Own.Selects);
   }
 
   /// A statement k groups share: each member's spelling runs no more.
@@ -143,7 +265,7 @@ private:
       // The bodies' savings count once, whichever member they came from.
       bool Once = &M == &N.Members.front();
       G += region(N.Shape, N.S, M.S, Once ? First : MeldGain(),
-                  Once ? Second : MeldGain(), unsigned(M.Own.Selects.size()));
+                  Once ? Second : MeldGain(), M.Own.Selects);
     }
     return G;
   }
@@ -154,16 +276,20 @@ MeldGain &MeldGain::operator+=(const MeldGain &O) {
   Saved += O.Saved;
   Selects += O.Selects;
   Guards += O.Guards;
+  Accesses += O.Accesses;
+  IntegerConstants += O.IntegerConstants;
   return *this;
 }
 
 MeldGain MeldGain::scaled(double F) const {
-  return {Saved.scaled(F), Selects.scaled(F), Guards.scaled(F)};
+  return {Saved.scaled(F), Selects.scaled(F), Guards.scaled(F),
+          Accesses.scaled(F), IntegerConstants.scaled(F)};
 }
 
 MeldGain MeldGain::repeated(PathCost &PC, const clang::Stmt *Loop) const {
   return {PC.repeated(Loop, Saved), PC.repeated(Loop, Selects),
-          PC.repeated(Loop, Guards)};
+          PC.repeated(Loop, Guards), PC.repeated(Loop, Accesses),
+          PC.repeated(Loop, IntegerConstants)};
 }
 
 SymbolicCost MeldGain::net() const {
@@ -173,12 +299,12 @@ SymbolicCost MeldGain::net() const {
   return N;
 }
 
-MeldGain meldGain(PathCost &PC, const MeldedBranch &M) {
-  return GainWalk(PC).sequence(M.Seq);
+MeldGain meldGain(ASTContext &Ctx, PathCost &PC, const MeldedBranch &M) {
+  return GainWalk(Ctx, PC).sequence(M.Seq);
 }
 
-MeldGain meldGain(PathCost &PC, const MeldedSwitch &M) {
-  return GainWalk(PC).switchSequence(M.Seq);
+MeldGain meldGain(ASTContext &Ctx, PathCost &PC, const MeldedSwitch &M) {
+  return GainWalk(Ctx, PC).switchSequence(M.Seq);
 }
 
 } // namespace tdrc

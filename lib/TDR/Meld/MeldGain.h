@@ -12,6 +12,13 @@ namespace tdrc {
 /// path, and how many selects and guards the melded code runs instead.
 struct MeldGain {
   SymbolicCost Saved, Selects, Guards;
+  /// The memory accesses (loads and stores of global, constant and local
+  /// memory) the melded code issues once instead of once per path.
+  SymbolicCost Accesses;
+  /// The selects between two integer constants: the original folds such
+  /// constants into its neighbours ((a * 96 + 7) * 129 is one multiply-add);
+  /// a select between them stops that.
+  SymbolicCost IntegerConstants;
 
   /// What a select and a guard (an `if` on the melded condition) cost in
   /// PathCost's unit: one arithmetic operation each.  Not a profitability
@@ -28,8 +35,8 @@ struct MeldGain {
 
 };
 
-MeldGain meldGain(PathCost &PC, const MeldedBranch &M);
-MeldGain meldGain(PathCost &PC, const MeldedSwitch &M);
+MeldGain meldGain(clang::ASTContext &Ctx, PathCost &PC, const MeldedBranch &M);
+MeldGain meldGain(clang::ASTContext &Ctx, PathCost &PC, const MeldedSwitch &M);
 
 } // namespace tdrc
 

@@ -47,7 +47,40 @@ std::string gainNote(const MeldGain &G) {
   return "; per work-item of a warp that takes every path, it saves ~" +
          G.Saved.brief() + " weighted operations and runs ~" +
          G.Selects.brief() + " selects and ~" + G.Guards.brief() +
-         " guards: net ~" + G.net().brief();
+         " guards: net ~" + G.net().brief() + "; it issues ~" +
+         G.Accesses.brief() + " loads and stores once instead of per path";
+}
+
+/// Melding pays for its selects and guards with what it writes once.  A
+/// shared load or store pays: the paths' accesses queue one after the other
+/// in a divergent warp.  Shared arithmetic pays only where the branch goes
+/// away whole and nothing the original folds is lost: a guard keeps the
+/// branch (and splits the loop around it), and integer constants the
+/// original folds into its neighbours become selects.  On the H200 the
+/// melds of arithmetic with either were as often slower as faster
+/// (docs/meld.md): by default they are declined.
+std::optional<std::string> arithmeticOnly(const MeldGain &G,
+                                          const TransformOptions &O,
+                                          bool Target) {
+  auto At = [](const SymbolicCost &C) {
+    return C.at(PathCost::DefaultTrips);
+  };
+  if (Target || O.Force || O.MeldArithmetic || At(G.Accesses) > 0)
+    return std::nullopt;
+  std::string Why;
+  if (At(G.Guards) > 0)
+    Why = "keeps ~" + G.Guards.brief() + " guards";
+  if (At(G.IntegerConstants) > 0)
+    Why += (Why.empty() ? "" : " and ") + std::string("turns ~") +
+           G.IntegerConstants.brief() +
+           " pairs of integer constants into selects";
+  if (Why.empty())
+    return std::nullopt;
+  return "it does not pay: its paths share no load or store, only "
+         "arithmetic, and the melded code " +
+         Why +
+         ": such melds were as often slower as faster than the original "
+         "(docs/meld.md); --meld-arithmetic or '#pragma tdr meld' melds it";
 }
 
 /// A chain of selects grows with the cases: switches with more cases that
@@ -199,8 +232,13 @@ private:
       return decline(E, "it does not pay: " + Numbers + ", net saving " +
                             twoDecimals(Net));
     }
-    MeldGain G = meldGain(Costs, M);
+    MeldGain G = meldGain(K.Ctx, Costs, M);
     M.Gain = G.net();
+    if (std::optional<std::string> Why = arithmeticOnly(G, K.Options, Target)) {
+      Est.Verdict = "does not pay";
+      E.Profit = Est;
+      return decline(E, *Why);
+    }
     if (std::optional<std::string> Why = nameConflict(M))
       return decline(E, *Why);
     if (!meldedText(Src, M))
@@ -259,7 +297,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
       " cases, " + std::to_string(M.Shared) + " statements written once, " +
       std::to_string(M.Own) + " kept to their cases, " +
       std::to_string(M.Selects) + " selects";
-  MeldGain G = meldGain(Costs, M);
+  MeldGain G = meldGain(K.Ctx, Costs, M);
   M.Gain = G.net();
   Estimate Est;
   Est.Gain = twoDecimals(M.Saved);
@@ -270,6 +308,11 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
     E.Profit = Est;
     return Decline("it does not pay: " + Numbers + ", net saving " +
                    twoDecimals(M.Net));
+  }
+  if (std::optional<std::string> Why = arithmeticOnly(G, K.Options, Target)) {
+    Est.Verdict = "does not pay";
+    E.Profit = Est;
+    return Decline(*Why);
   }
 
   if (!meldedSwitchText(K.Ctx, Src, M))
