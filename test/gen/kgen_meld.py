@@ -10,7 +10,8 @@ struct and an int2 with initializers, names hiding the kernel's), loop
 (for/while/do, other bounds and bodies, break/continue/return) and nest
 ifs with and without else, braced or not.  Branches sit at the top level,
 in a loop of data-dependent length, in another divergent branch or in an
-else-if chain; a third of them are switches on data or IDs whose case
+else-if chain (three or four paths, a path at times empty, the last else
+optional, mostly spelled `else if`); a third of them are switches on data or IDs whose case
 groups are twins (two labels, empty cases, a default or none, braced
 cases, the last break left out); conditions on data and IDs; 1-D and 2-D;
 helpers (one overloaded on uchar/int), macros, private arrays with constant indices,
@@ -377,6 +378,13 @@ class Gen:
                     continue
                 lines.append(ind + "if (%s) {" % s[1])
                 lines += self.render(s[2], ind + "    ")
+                # An else holding one if: mostly `} else if (...) {` (a
+                # chain, melded N ways), else a braced nested if.
+                while (s[3] is not None and len(s[3]) == 1 and s[3][0][0] == "if"
+                       and self.r.random() < 0.7):
+                    s = s[3][0]
+                    lines.append(ind + "} else if (%s) {" % s[1])
+                    lines += self.render(s[2], ind + "    ")
                 if s[3] is not None:
                     lines.append(ind + "} else {")
                     lines += self.render(s[3], ind + "    ")
@@ -449,8 +457,11 @@ class Gen:
         r = self.r
         a = self.seq(dict(sc), depth, in_loop, 1 if r.random() < 0.2 else 2, 5)
         b = self.twin_seq(a, dict(sc), depth, in_loop)
-        if r.random() < 0.15:  # an else-if chain, its last else optional
+        if r.random() < 0.3:  # an else-if chain, its last else optional
             c = self.twin_seq(a, dict(sc), depth, in_loop) if r.random() < 0.8 else None
+            if r.random() < 0.3:  # four paths, one of them at times empty
+                d = self.twin_seq(a, dict(sc), depth, in_loop) if r.random() < 0.85 else [("j", ";")]
+                c = [("if", self.cond(sc), d, c)]
             return [("if", self.cond(sc), a, [("if", self.cond(sc), b, c)])]
         return [("if", self.cond(sc), a, b)]
 

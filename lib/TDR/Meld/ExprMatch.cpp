@@ -133,14 +133,29 @@ bool sameVariable(const MeldEnv &E, const ValueDecl *A, const ValueDecl *B) {
          VA->getName() == VB->getName() && sameType(VA->getType(), VB->getType());
 }
 
+/// One function: one declaration, or two of OpenCL's built-ins, which
+/// Clang may declare anew at each call (-fdeclare-opencl-builtins): the
+/// same name and signature.
+bool sameFunction(const FunctionDecl *A, const FunctionDecl *B) {
+  if (A->getCanonicalDecl() == B->getCanonicalDecl())
+    return true;
+  return A->isImplicit() && B->isImplicit() && A->getIdentifier() &&
+         B->getIdentifier() && A->getName() == B->getName() &&
+         A->getType().getCanonicalType() == B->getType().getCanonicalType();
+}
+
 /// Same operation (children aside).  Mirrored comparisons count as one.
 bool shallowSame(const MeldEnv &E, const Expr *A, const Expr *B) {
   if (A->getStmtClass() != B->getStmtClass() ||
       !sameType(A->getType(), B->getType()) ||
       A->getValueKind() != B->getValueKind())
     return false;
-  if (auto *D = dyn_cast<DeclRefExpr>(A))
-    return sameVariable(E, D->getDecl(), cast<DeclRefExpr>(B)->getDecl());
+  if (auto *D = dyn_cast<DeclRefExpr>(A)) {
+    const ValueDecl *DB = cast<DeclRefExpr>(B)->getDecl();
+    if (auto *FA = dyn_cast<FunctionDecl>(D->getDecl()))
+      return isa<FunctionDecl>(DB) && sameFunction(FA, cast<FunctionDecl>(DB));
+    return sameVariable(E, D->getDecl(), DB);
+  }
   if (auto *L = dyn_cast<IntegerLiteral>(A))
     return L->getValue() == cast<IntegerLiteral>(B)->getValue();
   if (auto *L = dyn_cast<FloatingLiteral>(A))
@@ -179,7 +194,7 @@ bool shallowSame(const MeldEnv &E, const Expr *A, const Expr *B) {
   if (auto *CE = dyn_cast<CallExpr>(A)) {
     auto *CB = cast<CallExpr>(B);
     const FunctionDecl *FA = CE->getDirectCallee(), *FB = CB->getDirectCallee();
-    return FA && FB && FA->getCanonicalDecl() == FB->getCanonicalDecl() &&
+    return FA && FB && sameFunction(FA, FB) &&
            CE->getNumArgs() == CB->getNumArgs();
   }
   return isa<ArraySubscriptExpr, ConditionalOperator>(A);
@@ -296,24 +311,50 @@ bool feedsFloatAdd(const Expr *X) {
          Op == BO_SubAssign;
 }
 
-/// Whether X is a float division or a call on floats (sqrt, exp, a
-/// helper): operations OpenCL computes to within ulps.  Deep: anywhere in X.
-bool inexactFloat(const Expr *X, bool Deep) {
+bool inexactFloat(const Expr *X, bool Deep, unsigned Depth = 0);
+
+/// Whether S (a helper's body) divides floats or calls a math function on
+/// floats anywhere, its own helpers' bodies included (a few deep).
+bool inexactBody(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (auto *X = dyn_cast<Expr>(S))
+    return inexactFloat(X, true, Depth);
+  for (const Stmt *C : S->children())
+    if (inexactBody(C, Depth))
+      return true;
+  return false;
+}
+
+/// Whether X is a float division or a call on floats (sqrt, exp): an
+/// operation OpenCL computes to within ulps, which NVIDIA's compiler
+/// rounds differently when a constant operand no longer folds.  A helper
+/// counts only when its body holds such an operation: one that clamps an
+/// index and loads a float does not.  Deep: anywhere in X.
+bool inexactFloat(const Expr *X, bool Deep, unsigned Depth) {
   X = X->IgnoreParenImpCasts();
   bool Float = X->getType()->hasFloatingRepresentation();
   if (auto *B = dyn_cast<BinaryOperator>(X)) {
     if ((B->getOpcode() == BO_Div || B->getOpcode() == BO_DivAssign) && Float)
       return true;
   } else if (auto *C = dyn_cast<CallExpr>(X)) {
-    if (Float)
-      return true;
-    for (const Expr *Arg : C->arguments())
-      if (Arg->getType()->hasFloatingRepresentation())
+    const FunctionDecl *F = C->getDirectCallee();
+    const FunctionDecl *Def = F ? userDefinition(F) : nullptr;
+    if (Def && Depth < 4) {
+      if (inexactBody(Def->getBody(), Depth + 1))
         return true;
+    } else {
+      if (Float)
+        return true;
+      for (const Expr *Arg : C->arguments())
+        if (Arg->getType()->hasFloatingRepresentation())
+          return true;
+    }
   }
   if (Deep)
     for (const Stmt *C : X->children())
-      if (auto *CX = dyn_cast_or_null<Expr>(C); CX && inexactFloat(CX, true))
+      if (auto *CX = dyn_cast_or_null<Expr>(C);
+          CX && inexactFloat(CX, true, Depth))
         return true;
   return false;
 }

@@ -132,30 +132,30 @@ private:
   }
 
   /// The loads and stores S issues per work-item, loops repeated as PathCost
-  /// repeats them; either side of an if as likely.  A helper's own accesses
-  /// are not counted (its call is melded whole or not at all).
-  SymbolicCost accesses(const Stmt *S) {
+  /// repeats them; either side of an if as likely; a helper's body's (a
+  /// melded call issues them once), a few calls deep.
+  SymbolicCost accesses(const Stmt *S, unsigned Depth = 0) {
     SymbolicCost C;
     if (!S)
       return C;
     if (auto *F = dyn_cast<ForStmt>(S)) {
-      SymbolicCost Iter = accesses(F->getCond());
-      Iter += accesses(F->getInc());
-      Iter += accesses(F->getBody());
-      C = accesses(F->getInit());
+      SymbolicCost Iter = accesses(F->getCond(), Depth);
+      Iter += accesses(F->getInc(), Depth);
+      Iter += accesses(F->getBody(), Depth);
+      C = accesses(F->getInit(), Depth);
       C += PC.repeated(S, Iter);
       return C;
     }
     if (isa<WhileStmt, DoStmt>(S)) {
       SymbolicCost Iter;
       for (const Stmt *Ch : S->children())
-        Iter += accesses(Ch);
+        Iter += accesses(Ch, Depth);
       return PC.repeated(S, Iter);
     }
     if (auto *If = dyn_cast<IfStmt>(S)) {
-      C = accesses(If->getCond());
-      SymbolicCost Sides = accesses(If->getThen());
-      Sides += accesses(If->getElse());
+      C = accesses(If->getCond(), Depth);
+      SymbolicCost Sides = accesses(If->getThen(), Depth);
+      Sides += accesses(If->getElse(), Depth);
       C += Sides.scaled(0.5);
       return C;
     }
@@ -174,9 +174,12 @@ private:
           (FD->getName().starts_with("vload") ||
            FD->getName().starts_with("vstore")))
         C.Const += 1;
+      if (const FunctionDecl *Def = FD ? userDefinition(FD) : nullptr;
+          Def && Depth < 4)
+        C += accesses(Def->getBody(), Depth + 1);
     }
     for (const Stmt *Ch : S->children())
-      C += accesses(Ch);
+      C += accesses(Ch, Depth);
     return C;
   }
 

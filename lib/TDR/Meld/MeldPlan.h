@@ -75,10 +75,19 @@ struct MeldedBranch {
   SymbolicCost Gain;
 };
 
+/// A value that selects a group: a case label of a switch, or the position
+/// of a path in an if/else-if chain (the melded code numbers the paths).
+struct CaseLabel {
+  const clang::Expr *E = nullptr;
+  unsigned Ordinal = 0; // when E is null
+};
+
 /// The cases of a switch that share one body: their labels (none for a
 /// `default:` alone) and their statements, without the final `break;`.
+/// The paths of an if/else-if chain alike, each its position as its label,
+/// a final `else` the default.
 struct CaseGroup {
-  std::vector<const clang::Expr *> Labels;
+  std::vector<CaseLabel> Labels;
   bool Default = false;
   std::vector<const clang::Stmt *> Body;
 };
@@ -111,7 +120,14 @@ struct SwitchNode {
 struct MeldedSwitch {
   const clang::SwitchStmt *Switch = nullptr;
   std::vector<CaseGroup> Groups; // the groups that do something
-  std::vector<const clang::Expr *> EmptyLabels; // labels of cases that do nothing
+  std::vector<CaseLabel> EmptyLabels; // labels of cases that do nothing
+  /// Or, instead of Switch, an if/else-if chain of three paths or more: its
+  /// conditions (one per `if`, in order) select the path.
+  const clang::IfStmt *Chain = nullptr;
+  std::vector<const clang::Expr *> ChainConds;
+  const clang::Stmt *root() const {
+    return Switch ? static_cast<const clang::Stmt *>(Switch) : Chain;
+  }
   unsigned Pivot = 0;
   std::vector<SwitchNode> Seq;
   std::string ValueName; // the variable that holds the switch's value

@@ -48,7 +48,7 @@ std::string gainNote(const MeldGain &G) {
          G.Saved.brief() + " weighted operations and runs ~" +
          G.Selects.brief() + " selects and ~" + G.Guards.brief() +
          " guards: net ~" + G.net().brief() + "; it issues ~" +
-         G.Accesses.brief() + " loads and stores once instead of per path";
+         G.Accesses.brief() + " fewer loads and stores";
 }
 
 /// Melding pays for its selects and guards with what it writes once.  A
@@ -124,7 +124,8 @@ private:
   void visit(const Stmt *S) {
     if (!S)
       return;
-    if (auto *If = dyn_cast<IfStmt>(S); If && If->getElse() && consider(If))
+    if (auto *If = dyn_cast<IfStmt>(S);
+        If && If->getElse() && (considerChain(If) || consider(If)))
       return; // melded with everything inside it
     if (auto *Sw = dyn_cast<SwitchStmt>(S); Sw && considerSwitch(Sw))
       return;
@@ -151,17 +152,26 @@ private:
 
   /// The entry of a divergent branch or switch that melding may take, or
   /// nothing (a directive keeps it off, another transform owns it, or it
-  /// does not diverge: selects would only cost).
-  std::optional<Explanation> candidate(const Stmt *S, bool &Target) {
+  /// does not diverge: selects would only cost).  Links: the later ifs of
+  /// an if/else-if chain, which diverges where any of its conditions does.
+  std::optional<Explanation>
+  candidate(const Stmt *S, bool &Target,
+            llvm::ArrayRef<const IfStmt *> Links = {}) {
     const BranchDirective *Dir =
         K.Options.Directives ? K.Options.Directives->forBranch(S) : nullptr;
     if (Dir && (Dir->Skip || !Dir->allows("meld")))
       return std::nullopt;
     Target = Dir && Dir->Target;
-    if (llvm::StringRef Owner = K.Claims.owner(S);
-        !Owner.empty() && Owner != "meld")
+    auto Other = [&](const Stmt *X) {
+      llvm::StringRef Owner = K.Claims.owner(X);
+      return !Owner.empty() && Owner != "meld";
+    };
+    if (Other(S) || llvm::any_of(Links, Other))
       return std::nullopt;
     Dep D = A.condDep(S);
+    for (const IfStmt *L : Links)
+      if (D == Dep::Uniform)
+        D = A.condDep(L);
     if (D == Dep::Uniform && !Target)
       return std::nullopt;
     return entry(S, D);
@@ -173,6 +183,8 @@ private:
   }
 
   bool considerSwitch(const SwitchStmt *Sw);
+  bool considerChain(const IfStmt *If);
+  bool meldGroups(MeldedSwitch M, Explanation E, bool Target);
 
   bool consider(const IfStmt *If) {
     bool Target = false;
@@ -275,27 +287,76 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
     return Decline("the switch starts or ends inside a macro expansion");
   MeldedSwitch M;
   M.Switch = Sw;
-  M.ValueName = condName();
   if (std::optional<std::string> Why =
           caseGroups(Sw, M.Groups, M.EmptyLabels))
     return Decline(*Why);
+  return meldGroups(std::move(M), std::move(E), Target);
+}
+
+/// An if/else-if chain of three paths or more, melded N ways as a switch
+/// on which of its conditions holds first (ChainCases.cpp).  A chain that
+/// does not meld so is still tried as an if/else (consider(), which also
+/// explains what keeps a chain of its shape apart: a macro, a declaration).
+bool Planner::considerChain(const IfStmt *If) {
+  std::vector<const IfStmt *> Links;
+  for (auto *L = dyn_cast_or_null<IfStmt>(If->getElse()); L;
+       L = dyn_cast_or_null<IfStmt>(L->getElse()))
+    Links.push_back(L);
+  if (Links.empty() || (Links.size() == 1 && !Links.back()->getElse()))
+    return false; // two paths: an if/else
+  if (auto *Up = dyn_cast_or_null<IfStmt>(A.PM.getParent(If));
+      Up && Up->getElse() == If)
+    return false; // a link of a chain: weighed from its head
+  bool Target = false;
+  std::optional<Explanation> Entry = candidate(If, Target, Links);
+  MeldedSwitch M;
+  if (!Entry || !A.spelledInFile(If) || chainGroups(If, M))
+    return false;
+  // A chain on IDs alone (a stencil's borders and corners) splits a warp
+  // into few of its paths: melded N ways, every warp would run every
+  // path's selects (SRAD's nine border cases: 4-5% slower on an H200).
+  bool OnData = A.condDep(If) == Dep::Data ||
+                llvm::any_of(Links, [&](const IfStmt *L) {
+                  return A.condDep(L) == Dep::Data;
+                });
+  if (!OnData && !Target && !K.Options.Force) {
+    decline(*Entry,
+            "its conditions depend only on work-item IDs and uniform values: "
+            "a warp takes few of its " +
+                std::to_string(M.ChainConds.size() + (M.Groups.size() &&
+                                                       M.Groups.back().Default)) +
+                " paths, and melded, every warp would run the selects of all",
+            "if/else-if chain");
+    return false;
+  }
+  return meldGroups(std::move(M), std::move(*Entry), Target);
+}
+
+/// The N-way meld of M's groups (a switch's cases or a chain's paths).
+bool Planner::meldGroups(MeldedSwitch M, Explanation E, bool Target) {
+  const char *What = M.Chain ? "if/else-if chain" : "switch";
+  const char *Unit = M.Chain ? "paths" : "cases";
+  auto Decline = [&](const std::string &Why) { return decline(E, Why, What); };
+  M.ValueName = condName();
   if (M.Groups.size() < 2)
-    return Decline("fewer than two of its cases do something");
+    return Decline("fewer than two of its " + std::string(Unit) +
+                   " do something");
   if (M.Groups.size() > MaxMeldedCases)
-    return Decline("it has more than " + std::to_string(MaxMeldedCases) +
-                   " cases that do something");
+    return Decline("it has more than " + std::to_string(MaxMeldedCases) + " " +
+                   Unit + " that do something");
   std::vector<const Stmt *> Parts;
   for (const CaseGroup &G : M.Groups)
     Parts.insert(Parts.end(), G.Body.begin(), G.Body.end());
-  if (std::optional<std::string> Why = meldBlocker(A, Sw, Parts))
+  if (std::optional<std::string> Why = meldBlocker(A, M.root(), Parts))
     return Decline(*Why);
   if (std::optional<std::string> Why = meldSwitchCases(Env, M))
     return Decline(*Why);
   std::string Numbers =
       "similarity " + twoDecimals(M.Similarity) + " (threshold " +
-      twoDecimals(K.Options.MeldThreshold) + "), " + std::to_string(M.Groups.size()) +
-      " cases, " + std::to_string(M.Shared) + " statements written once, " +
-      std::to_string(M.Own) + " kept to their cases, " +
+      twoDecimals(K.Options.MeldThreshold) + "), " +
+      std::to_string(M.Groups.size()) + " " + Unit + ", " +
+      std::to_string(M.Shared) + " statements written once, " +
+      std::to_string(M.Own) + " kept to their " + Unit + ", " +
       std::to_string(M.Selects) + " selects";
   MeldGain G = meldGain(K.Ctx, Costs, M);
   M.Gain = G.net();
@@ -323,7 +384,7 @@ bool Planner::considerSwitch(const SwitchStmt *Sw) {
   }
   E.Remapped = true;
   E.Strategy = "meld";
-  E.Text = "switch: melded, its cases in one; " +
+  E.Text = std::string(What) + ": melded, its " + Unit + " in one; " +
            std::string(K.Options.Force || Target ? "forced" : "it pays") +
            ": " + Numbers + ", net saving " + twoDecimals(M.Net) +
            " (DARM's weights)" + gainNote(G);

@@ -28,7 +28,7 @@ public:
     for (const MeldedBranch &M : Plan.Branches)
       Out.push_back({M.If, -std::numeric_limits<double>::infinity()});
     for (const MeldedSwitch &M : Plan.Switches)
-      Out.push_back({M.Switch, -std::numeric_limits<double>::infinity()});
+      Out.push_back({M.root(), -std::numeric_limits<double>::infinity()});
     return Out;
   }
 
@@ -38,7 +38,7 @@ public:
     llvm::erase_if(Plan.Branches,
                    [&](const MeldedBranch &M) { return M.If == S; });
     llvm::erase_if(Plan.Switches,
-                   [&](const MeldedSwitch &M) { return M.Switch == S; });
+                   [&](const MeldedSwitch &M) { return M.root() == S; });
     llvm::erase_if(Plan.Explain, [&](const Explanation &E) {
       return E.Remapped && E.Loc == S->getBeginLoc();
     });
@@ -54,7 +54,7 @@ public:
       if (M.If == S)
         return M.Gain;
     for (const MeldedSwitch &M : Plan.Switches)
-      if (M.Switch == S)
+      if (M.root() == S)
         return M.Gain;
     return std::nullopt;
   }
@@ -72,10 +72,15 @@ public:
     if (!Plan.Branches.empty())
       S = std::to_string(Emitted ? Plan.Branches.size() : 0) +
           " branch(es) melded";
-    if (!Plan.Switches.empty())
-      S += (S.empty() ? "" : ", ") +
-           std::to_string(Emitted ? Plan.Switches.size() : 0) +
-           " switch(es) melded";
+    size_t Chains = llvm::count_if(
+        Plan.Switches, [](const MeldedSwitch &M) { return M.Chain; });
+    auto Add = [&](size_t N, const char *What) {
+      if (N)
+        S += (S.empty() ? "" : ", ") + std::to_string(Emitted ? N : 0) +
+             What;
+    };
+    Add(Plan.Switches.size() - Chains, " switch(es) melded");
+    Add(Chains, " if/else-if chain(s) melded");
     return S;
   }
 
@@ -126,7 +131,8 @@ public:
     }
     std::vector<MeldedSwitch> KeptSwitches;
     for (MeldedSwitch &M : Plan.Switches) {
-      int Placed = Place(M.Switch, meldedSwitchText(Ctx, Src, M), "switch");
+      int Placed = Place(M.root(), meldedSwitchText(Ctx, Src, M),
+                         M.Chain ? "if/else-if chain" : "switch");
       if (!Placed)
         return false;
       if (Placed > 0)

@@ -74,7 +74,13 @@ std::optional<std::string> nameConflict(const MeldedBranch &M);
 /// do nothing (SwitchCases.cpp), or why its cases cannot be melded.
 std::optional<std::string> caseGroups(const clang::SwitchStmt *Sw,
                                       std::vector<CaseGroup> &Groups,
-                                      std::vector<const clang::Expr *> &EmptyLabels);
+                                      std::vector<CaseLabel> &EmptyLabels);
+
+/// The paths of the if/else-if chain If as groups (ChainCases.cpp): M's
+/// Chain, ChainConds, Groups and EmptyLabels; or why it is not a chain of
+/// three paths or more that can be melded as one.
+std::optional<std::string> chainGroups(const clang::IfStmt *If,
+                                       MeldedSwitch &M);
 
 /// The N-way meld of Sw's groups (SwitchMeld.cpp): fills M.Seq, the pivot
 /// and the estimate, or says why the cases do not meld.

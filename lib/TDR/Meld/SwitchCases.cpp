@@ -66,7 +66,7 @@ std::optional<std::string> settle(CaseGroup &G, bool Last) {
 
 std::optional<std::string> caseGroups(const SwitchStmt *Sw,
                                       std::vector<CaseGroup> &Groups,
-                                      std::vector<const Expr *> &EmptyLabels) {
+                                      std::vector<CaseLabel> &EmptyLabels) {
   auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
   if (!Body || Body->body_empty())
     return std::string("its body is not a braced list of cases");
@@ -85,7 +85,7 @@ std::optional<std::string> caseGroups(const SwitchStmt *Sw,
       if (auto *CS = dyn_cast<CaseStmt>(C)) {
         if (CS->caseStmtIsGNURange())
           return std::string("it has a case range");
-        All.back().Labels.push_back(CS->getLHS());
+        All.back().Labels.push_back({CS->getLHS()});
       } else {
         All.back().Default = true;
       }

@@ -67,7 +67,11 @@ class SwitchWriter {
 public:
   SwitchWriter(ASTContext &Ctx, const SourceText &Src, const MeldedSwitch &M)
       : Ctx(Ctx), Src(Src), M(M), V(M.ValueName) {
-    declaredIn(M.Switch->getBody(), Inside);
+    if (M.Switch)
+      declaredIn(M.Switch->getBody(), Inside);
+    for (const CaseGroup &G : M.Groups) // a chain's paths
+      for (const Stmt *S : G.Body)
+        declaredIn(S, Inside);
     for (unsigned G = 0; G < M.Groups.size(); ++G)
       if (M.Groups[G].Default)
         Default = G;
@@ -80,7 +84,7 @@ public:
   std::string test(const std::vector<unsigned> &R,
                    const char *Or = " || ") {
     bool HasDefault = Default && llvm::is_contained(R, *Default);
-    std::vector<const Expr *> Labels;
+    std::vector<CaseLabel> Labels;
     for (unsigned G = 0; G < M.Groups.size(); ++G)
       if (llvm::is_contained(R, G) != HasDefault)
         Labels.insert(Labels.end(), M.Groups[G].Labels.begin(),
@@ -90,7 +94,7 @@ public:
     if (HasDefault && Labels.empty())
       return "";
     std::string T;
-    for (const Expr *L : Labels)
+    for (const CaseLabel &L : Labels)
       T += (T.empty() ? "" : Or) + V + " == " + label(L);
     return HasDefault ? "!(" + T + ")" : T;
   }
@@ -155,8 +159,10 @@ private:
     return "";
   }
 
-  std::string label(const Expr *L) {
-    std::optional<SourceText::Range> R = Src.range(L->getSourceRange());
+  std::string label(const CaseLabel &L) {
+    if (!L.E)
+      return std::to_string(L.Ordinal);
+    std::optional<SourceText::Range> R = Src.range(L.E->getSourceRange());
     if (!R)
       return fail();
     std::string T = Src.text(*R);
@@ -437,23 +443,43 @@ private:
   }
 };
 
+/// `T v = (cond)` for a switch; `int v = (a) ? 0 : (b) ? 1 : 2` for a
+/// chain (each condition once, in the chain's order, as the chain does).
+std::optional<std::string> valueText(const SourceText &Src,
+                                     const MeldedSwitch &M) {
+  if (M.Switch) {
+    std::optional<SourceText::Range> Cond =
+        Src.range(M.Switch->getCond()->getSourceRange());
+    if (!Cond)
+      return std::nullopt;
+    return Src.typeName(M.Switch->getCond()->getType()) + " " + M.ValueName +
+           " = (" + Src.text(*Cond) + ")";
+  }
+  std::string T = "int " + M.ValueName + " = ";
+  for (unsigned I = 0; I < M.ChainConds.size(); ++I) {
+    std::optional<SourceText::Range> Cond =
+        Src.range(M.ChainConds[I]->getSourceRange());
+    if (!Cond)
+      return std::nullopt;
+    T += "(" + Src.text(*Cond) + ") ? " + std::to_string(I) + " : ";
+  }
+  return T + std::to_string(M.ChainConds.size());
+}
+
 } // namespace
 
 std::optional<std::string> meldedSwitchText(ASTContext &Ctx,
                                             const SourceText &Src,
                                             const MeldedSwitch &M) {
-  const SwitchStmt *Sw = M.Switch;
-  std::optional<SourceText::Range> Cond =
-      Src.range(Sw->getCond()->getSourceRange());
-  if (!Cond)
+  std::optional<std::string> Value = valueText(Src, M);
+  if (!Value)
     return std::nullopt;
-  std::string Ind = Src.indentAt(Sw->getBeginLoc());
+  std::string Ind = Src.indentAt(M.root()->getBeginLoc());
   SwitchWriter W(Ctx, Src, M);
   W.Out = "{ /* tdrc meld: the " + std::to_string(M.Groups.size()) +
-          " cases of this switch in one (similarity " + twoDecimals(M.Similarity) +
-          ") */\n" + Ind + "    const " +
-          Src.typeName(Sw->getCond()->getType()) + " " + M.ValueName + " = (" +
-          Src.text(*Cond) + ");\n";
+          (M.Chain ? " paths of this if/else-if chain" : " cases of this switch") +
+          " in one (similarity " + twoDecimals(M.Similarity) + ") */\n" + Ind +
+          "    const " + *Value + ";\n";
   std::vector<unsigned> All(M.Groups.size());
   for (unsigned G = 0; G < All.size(); ++G)
     All[G] = G;

@@ -59,7 +59,7 @@ for k in "${kernels[@]}"; do
       wg64) extra=(--max-workgroup-size 64) ;;
       warp_hot) extra=(--algorithm warp-hot) ;;
       ballot) extra=(--algorithm ballot) ;;
-      meld) extra=('--transforms=-*,meld') ;;
+      meld) extra=('--transforms=-*,meld' --meld-arithmetic) ;;
       bpu) extra=('--transforms=-*,bpu') ;;
     esac
     "$tdrc" ${flags[@]+"${flags[@]}"} ${extra[@]+"${extra[@]}"} "$k" -o "$out/$name.$v.tdr.cu"
