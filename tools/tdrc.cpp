@@ -217,6 +217,16 @@ static bool writeOutput(StringRef Path, StringRef Text) {
   bool Special = Path == "-" || (!sys::fs::status(Path, St) &&
                                  sys::fs::exists(St) &&
                                  !sys::fs::is_regular_file(St));
+  if (Path == "-") { // stdout stays open: nothing written to it is lost
+    outs() << Text;
+    outs().flush();
+    std::error_code EC = outs().error();
+    if (EC) {
+      outs().clear_error();
+      errs() << "tdrc: error: cannot write '-': " << EC.message() << "\n";
+    }
+    return !EC;
+  }
   if (Special) {
     std::error_code EC;
     raw_fd_ostream OS(Path, EC);
@@ -413,10 +423,13 @@ int main(int argc, const char **argv) {
   bool Json = Explain == "json";
   json::Array JsonFiles; // --explain=json: one object per input
   std::vector<tdrc::LauncherFile> HeaderFiles; // --launcher-header
+  // The report goes to stdout, or to stderr where the rewritten source
+  // does (`-o -`), so that stdout holds the source alone.
+  raw_ostream &Report = Output == "-" ? errs() : outs();
   // The JSON report goes out whatever happens to a later input.
   auto PrintJson = make_scope_exit([&] {
     if (Json)
-      outs() << formatv("{0:2}", json::Value(json::Object{
+      Report << formatv("{0:2}", json::Value(json::Object{
                                      {"schema", "tdrc-explain"},
                                      {"version", tdrc::ExplainSchemaVersion},
                                      {"tdrc", TDRC_VERSION},
@@ -452,7 +465,7 @@ int main(int argc, const char **argv) {
     }
     if (Explain.getNumOccurrences() && !Json)
       for (const std::string &L : R.Explain)
-        outs() << L << "\n";
+        Report << L << "\n";
     if (Json)
       JsonFiles.push_back(fileReport(In, R));
     bool Written = writeOutput(Out, R.Output);

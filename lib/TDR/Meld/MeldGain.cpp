@@ -53,18 +53,6 @@ RegionParts partsOf(const Stmt *S) {
   return P;
 }
 
-/// Whether Base names a private array (registers or the work-item's stack:
-/// not a memory access that other work-items' accesses queue behind).
-bool privateArray(const Expr *Base) {
-  auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
-  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!V || !V->getType()->isArrayType() || !V->hasLocalStorage() ||
-      isSharedMemoryVar(V))
-    return false;
-  LangAS AS = V->getType().getAddressSpace();
-  return AS == LangAS::Default || AS == LangAS::opencl_private;
-}
-
 class GainWalk {
 public:
   GainWalk(ASTContext &Ctx, PathCost &PC) : Ctx(Ctx), PC(PC) {}
@@ -160,7 +148,10 @@ private:
       return C;
     }
     if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (!privateArray(AS->getBase()))
+      // A private array is registers or the work-item's own stack: not an
+      // access that other work-items' accesses queue behind.
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType() || !isPrivateArray(Base, Ctx))
         C.Const += 1;
     } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->getOpcode() == UO_Deref)

@@ -177,6 +177,19 @@ private:
     return entry(S, D);
   }
 
+  /// Why a legal meld does not pay (DARM's similarity threshold and net
+  /// saving, then what it must share: arithmeticOnly), or nothing.
+  std::optional<std::string> unpaid(double Similarity, double Net,
+                                    const std::string &Numbers,
+                                    const MeldGain &G, bool Target) const {
+    if (Target || K.Options.Force)
+      return std::nullopt;
+    if (Similarity < K.Options.MeldThreshold || Net <= 0)
+      return "it does not pay: " + Numbers + ", net saving " +
+             twoDecimals(Net);
+    return arithmeticOnly(G, K.Options, Target);
+  }
+
   std::string condName() const {
     return "tdr_meld" +
            std::to_string(P.Branches.size() + P.Switches.size());
@@ -237,16 +250,10 @@ private:
     if (M.Pairs == 0)
       return decline(E, "no statement of one side melds with one of the "
                         "other");
-    if (!Target && !K.Options.Force &&
-        (M.Similarity < K.Options.MeldThreshold || Net <= 0)) {
-      Est.Verdict = "does not pay";
-      E.Profit = Est;
-      return decline(E, "it does not pay: " + Numbers + ", net saving " +
-                            twoDecimals(Net));
-    }
     MeldGain G = meldGain(K.Ctx, Costs, M);
     M.Gain = G.net();
-    if (std::optional<std::string> Why = arithmeticOnly(G, K.Options, Target)) {
+    if (std::optional<std::string> Why =
+            unpaid(M.Similarity, Net, Numbers, G, Target)) {
       Est.Verdict = "does not pay";
       E.Profit = Est;
       return decline(E, *Why);
@@ -363,14 +370,8 @@ bool Planner::meldGroups(MeldedSwitch M, Explanation E, bool Target) {
   Estimate Est;
   Est.Gain = twoDecimals(M.Saved);
   Est.Cost = M.Saved - M.Net;
-  if (!Target && !K.Options.Force &&
-      (M.Similarity < K.Options.MeldThreshold || M.Net <= 0)) {
-    Est.Verdict = "does not pay";
-    E.Profit = Est;
-    return Decline("it does not pay: " + Numbers + ", net saving " +
-                   twoDecimals(M.Net));
-  }
-  if (std::optional<std::string> Why = arithmeticOnly(G, K.Options, Target)) {
+  if (std::optional<std::string> Why =
+          unpaid(M.Similarity, M.Net, Numbers, G, Target)) {
     Est.Verdict = "does not pay";
     E.Profit = Est;
     return Decline(*Why);
