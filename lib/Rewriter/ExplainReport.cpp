@@ -1,5 +1,6 @@
 //===- ExplainReport.cpp - --explain as text lines and as JSON ------------===//
 #include "tdrc/Rewriter/ExplainReport.h"
+#include "tdrc/Rewriter/TemplateKernels.h"
 #include "clang/AST/Decl.h"
 
 using namespace clang;
@@ -50,7 +51,7 @@ static llvm::json::Value original(const KernelOutcome &K) {
 
 void ExplainReport::add(const KernelOutcome &K) {
   std::string Head = where(SM, K.Kernel->getLocation()) + ": kernel '" +
-                     K.Kernel->getNameAsString() + "': " + K.Summary;
+                     kernelDisplayName(K.Kernel) + "': " + K.Summary;
   Lines.push_back(Head);
   llvm::json::Array Entries;
   for (const Explanation &E : K.Entries) {
@@ -89,7 +90,7 @@ void ExplainReport::add(const KernelOutcome &K) {
     Entries.push_back(std::move(O));
   }
   Kernels.push_back(llvm::json::Object{
-      {"name", K.Kernel->getNameAsString()},
+      {"name", kernelDisplayName(K.Kernel)},
       {"location", location(K.Kernel->getLocation())},
       {"text", Head},
       {"changed", !K.Changed.empty()},
@@ -103,11 +104,11 @@ void ExplainReport::add(const KernelOutcome &K) {
 
 void ExplainReport::addUntouched(const FunctionDecl *K, const std::string &Why) {
   std::string Head = where(SM, K->getLocation()) + ": kernel '" +
-                     K->getNameAsString() +
+                     kernelDisplayName(K) +
                      "': 0 branch(es) remapped (left unchanged: " + Why + ")";
   Lines.push_back(Head);
   Kernels.push_back(llvm::json::Object{
-      {"name", K->getNameAsString()},
+      {"name", kernelDisplayName(K)},
       {"location", location(K->getLocation())},
       {"text", Head},
       {"changed", false},

@@ -175,6 +175,32 @@ LauncherDeclaration launcherDeclaration(ASTContext &Ctx,
   return Out;
 }
 
+/// K_tdr_launch defined in the file beside K, if any.
+const FunctionDecl *findLauncher(ASTContext &Ctx, const FunctionDecl *K) {
+  const DeclContext *DC = K->getDeclContext()->getRedeclContext();
+  for (const NamedDecl *D : DC->lookup(
+           &Ctx.Idents.get(K->getNameAsString() + "_tdr_launch")))
+    if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->hasBody())
+      return F;
+  return nullptr;
+}
+
+/// A file tdrc rewrote before: its launcher is declared if it can be
+/// called from other files (the run had --launcher-header).
+LauncherDeclaration existingLauncher(ASTContext &Ctx,
+                                     const FunctionDecl *K) {
+  const FunctionDecl *F = findLauncher(Ctx, K);
+  LauncherDeclaration D = launcherDeclaration(Ctx, K);
+  if (D.Text.empty() ||
+      (F && !F->isInlineSpecified() && F->getStorageClass() != SC_Static))
+    return D;
+  D.Text.clear();
+  D.Why = F ? "its launcher is static: the file was rewritten without "
+              "--launcher-header; rewrite the original"
+            : "the file was rewritten before, without a launcher for it";
+  return D;
+}
+
 std::string launcherHeaderText(const std::string &HeaderPath,
                                const std::vector<LauncherFile> &Files) {
   std::string Guard = "TDRC_LAUNCHERS_";

@@ -10,6 +10,7 @@
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
 #include "tdrc/Rewriter/PassManager.h"
+#include "tdrc/Rewriter/TemplateKernels.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
@@ -111,8 +112,15 @@ public:
     emitTdrWarnings(Ctx, Pragmas->Warnings);
     TO.Directives = &Dirs;
     llvm::Expected<PassManager> PM = PassManager::create(Opts.Transforms, TO);
-    if (!PM) {
-      Result.InternalError = llvm::toString(PM.takeError());
+    // A template's instantiations become specializations, which no
+    // launcher chooses between: rewritten as with --keep-original=false.
+    TransformOptions TemplateTO = TO;
+    TemplateTO.KeepOriginal = false;
+    llvm::Expected<PassManager> TemplatePM =
+        PassManager::create(Opts.Transforms, TemplateTO);
+    if (!PM || !TemplatePM) {
+      Result.InternalError = llvm::toString(
+          PM ? TemplatePM.takeError() : PM.takeError());
       return;
     }
     ExplainReport Report(SM);
@@ -126,11 +134,8 @@ public:
         continue; // explained with its template
       ++Result.Kernels;
       if (K->isTemplated()) { // CUDA: a __global__ template
-        leaveAlone(Ctx, K,
-                   "kernel template '" + K->getNameAsString() +
-                       "' left unchanged: tdrc does not rewrite templates yet",
-                   "it is a template; tdrc does not rewrite templates yet",
-                   Report);
+        templateKernel(Ctx, K, *TemplatePM, TemplateTO, Dl, Edits, Report,
+                       Unchanged);
         if (Header)
           Result.Launchers.push_back({K->getNameAsString(), "",
                                       "a template: tdrc writes no launcher "
@@ -311,30 +316,31 @@ private:
                          "' launches it (--launcher-header)";
     Result.Launchers.push_back(std::move(D));
   }
-  /// K_tdr_launch defined in the file beside K, if any.
-  static const FunctionDecl *findLauncher(ASTContext &Ctx,
-                                          const FunctionDecl *K) {
-    const DeclContext *DC = K->getDeclContext()->getRedeclContext();
-    for (const NamedDecl *D : DC->lookup(
-             &Ctx.Idents.get(K->getNameAsString() + "_tdr_launch")))
-      if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->hasBody())
-        return F;
-    return nullptr;
-  }
-  /// A file tdrc rewrote before: its launcher is declared if it can be
-  /// called from other files (the run had --launcher-header).
-  static LauncherDeclaration existingLauncher(ASTContext &Ctx,
-                                              const FunctionDecl *K) {
-    const FunctionDecl *F = findLauncher(Ctx, K);
-    LauncherDeclaration D = launcherDeclaration(Ctx, K);
-    if (D.Text.empty() ||
-        (F && !F->isInlineSpecified() && F->getStorageClass() != SC_Static))
-      return D;
-    D.Text.clear();
-    D.Why = F ? "its launcher is static: the file was rewritten without "
-                "--launcher-header; rewrite the original"
-              : "the file was rewritten before, without a launcher for it";
-    return D;
+  /// A kernel template: its instantiations, as specializations after it.
+  /// Unchanged: where none was written, an instantiation, whose macros
+  /// the next parse may unfold (in the template's text).
+  void templateKernel(ASTContext &Ctx, const FunctionDecl *K, PassManager &PM,
+                      TransformOptions &TO, const Dialect &Dl,
+                      EditList &Edits, ExplainReport &Report,
+                      std::vector<const FunctionDecl *> &Unchanged) {
+    TemplateOutcome T = rewriteTemplateKernel(Ctx, K, PM, TO, Dl, Edits);
+    if (!T.Why.empty())
+      return leaveAlone(Ctx, K,
+                        "kernel template '" + K->getNameAsString() +
+                            "' left unchanged: " + T.Why,
+                        T.Why, Report);
+    std::string Unfolded = foldBack(K, Edits); // the template's own text
+    for (InstantiationOutcome &I : T.Instantiations) {
+      if (I.Written)
+        Result.RemappedBranches += I.Outcome.ChangedStatements;
+      I.Outcome.Summary += Unfolded;
+      Report.add(I.Outcome);
+    }
+    Result.ChangedKernels += T.Written > 0;
+    if (T.Written)
+      Unfold.Changed.push_back(K->getNameAsString());
+    else
+      Unchanged.push_back(T.Instantiations.front().Outcome.Kernel);
   }
   /// A kernel tdrc does not plan: a remark and the --explain line.
   void leaveAlone(ASTContext &Ctx, const FunctionDecl *K,
@@ -358,7 +364,8 @@ private:
     StringRef Text = SM.getBufferData(SM.getMainFileID())
                          .substr(SM.getFileOffset(L));
     return Text.consume_front("{") &&
-           Text.ltrim().starts_with(RewrittenMarker);
+           (Text.ltrim().starts_with(RewrittenMarker) ||
+            Text.ltrim().starts_with(SpecializationMarker));
   }
   const RewriteOptions &Opts;
   RewriteResult &Result;

@@ -46,6 +46,15 @@ struct LauncherFile {
   std::vector<LauncherDeclaration> Kernels;
 };
 
+/// K_tdr_launch defined in the file beside K, if any.
+const clang::FunctionDecl *findLauncher(clang::ASTContext &Ctx,
+                                        const clang::FunctionDecl *K);
+
+/// A file tdrc rewrote before: its launcher is declared if it can be
+/// called from other files (the run had --launcher-header).
+LauncherDeclaration existingLauncher(clang::ASTContext &Ctx,
+                                     const clang::FunctionDecl *K);
+
 /// The whole header: a guard named after HeaderPath, the includes, one
 /// section per input; a comment for each kernel left out, and for an input
 /// without any launcher (the header stays valid).

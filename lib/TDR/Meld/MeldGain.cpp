@@ -55,7 +55,8 @@ RegionParts partsOf(const Stmt *S) {
 
 class GainWalk {
 public:
-  GainWalk(ASTContext &Ctx, PathCost &PC) : Ctx(Ctx), PC(PC) {}
+  GainWalk(ASTContext &Ctx, const ParentMap &Parents, PathCost &PC)
+      : Ctx(Ctx), Parents(Parents), PC(PC) {}
 
   MeldGain sequence(const std::vector<MeldNode> &Seq) {
     MeldGain G;
@@ -79,6 +80,7 @@ public:
 
 private:
   ASTContext &Ctx;
+  const ParentMap &Parents; // the kernel body's
   PathCost &PC;
 
   /// An integer constant expression (a literal, an enumerator, `3 * 2`).
@@ -114,7 +116,11 @@ private:
     return false;
   }
 
+  /// The kernel's parent map first: Clang shares a template's literals
+  /// with its instantiations, so the AST has two parents for them.
   const Stmt *parentOf(const Stmt *S) const {
+    if (const Stmt *P = Parents.getParent(S))
+      return P;
     auto Ps = Ctx.getParents(*S);
     return Ps.size() == 1 ? Ps[0].get<Stmt>() : nullptr;
   }
@@ -293,12 +299,14 @@ SymbolicCost MeldGain::net() const {
   return N;
 }
 
-MeldGain meldGain(ASTContext &Ctx, PathCost &PC, const MeldedBranch &M) {
-  return GainWalk(Ctx, PC).sequence(M.Seq);
+MeldGain meldGain(ASTContext &Ctx, const ParentMap &Parents, PathCost &PC,
+                  const MeldedBranch &M) {
+  return GainWalk(Ctx, Parents, PC).sequence(M.Seq);
 }
 
-MeldGain meldGain(ASTContext &Ctx, PathCost &PC, const MeldedSwitch &M) {
-  return GainWalk(Ctx, PC).switchSequence(M.Seq);
+MeldGain meldGain(ASTContext &Ctx, const ParentMap &Parents, PathCost &PC,
+                  const MeldedSwitch &M) {
+  return GainWalk(Ctx, Parents, PC).switchSequence(M.Seq);
 }
 
 } // namespace tdrc

@@ -4,6 +4,7 @@
 
 #include "MeldPlan.h"
 #include "tdrc/TDR/PathCost.h"
+#include "clang/AST/ParentMap.h"
 
 namespace tdrc {
 
@@ -35,8 +36,11 @@ struct MeldGain {
 
 };
 
-MeldGain meldGain(clang::ASTContext &Ctx, PathCost &PC, const MeldedBranch &M);
-MeldGain meldGain(clang::ASTContext &Ctx, PathCost &PC, const MeldedSwitch &M);
+/// Parents: the kernel body's parent map.
+MeldGain meldGain(clang::ASTContext &Ctx, const clang::ParentMap &Parents,
+                  PathCost &PC, const MeldedBranch &M);
+MeldGain meldGain(clang::ASTContext &Ctx, const clang::ParentMap &Parents,
+                  PathCost &PC, const MeldedSwitch &M);
 
 } // namespace tdrc
 

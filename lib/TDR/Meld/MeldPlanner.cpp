@@ -250,7 +250,7 @@ private:
     if (M.Pairs == 0)
       return decline(E, "no statement of one side melds with one of the "
                         "other");
-    MeldGain G = meldGain(K.Ctx, Costs, M);
+    MeldGain G = meldGain(K.Ctx, A.PM, Costs, M);
     M.Gain = G.net();
     if (std::optional<std::string> Why =
             unpaid(M.Similarity, Net, Numbers, G, Target)) {
@@ -365,7 +365,7 @@ bool Planner::meldGroups(MeldedSwitch M, Explanation E, bool Target) {
       std::to_string(M.Shared) + " statements written once, " +
       std::to_string(M.Own) + " kept to their " + Unit + ", " +
       std::to_string(M.Selects) + " selects";
-  MeldGain G = meldGain(K.Ctx, Costs, M);
+  MeldGain G = meldGain(K.Ctx, A.PM, Costs, M);
   M.Gain = G.net();
   Estimate Est;
   Est.Gain = twoDecimals(M.Saved);

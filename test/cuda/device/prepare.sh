@@ -21,6 +21,10 @@
 #
 # usage: prepare.sh OUTDIR [NAME...]   (all kernels without names)
 #   TDRC (environment): the tdrc to use, default build/tools/tdrc
+#   TEMPLATES=1 (environment): each kernel as a kernel template instead
+#     (test/cuda/templatize.py: NAME_tpl, the harness runs the instantiation
+#     that tdrc writes as an explicit specialization); kernels it does not
+#     take are left out
 # Then, on the GPU machine: OUTDIR/run.sh OUTDIR RESULTS
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +40,12 @@ variants=(default dgi wg64 warp_hot ballot meld bpu)
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
 python3 "$root/test/cuda/twins.py" "$src" "$@"
+if [ "${TEMPLATES:-0}" = 1 ]; then
+  for k in "$src"/*.cu; do
+    python3 "$here/../templatize.py" "$k" "${k%.cu}_tpl.cu" || [ $? -eq 3 ]
+    rm "$k"
+  done
+fi
 kernels=("$src"/*.cu)
 for k in "${kernels[@]}"; do
   [ -f "$k" ] || { echo "prepare.sh: no kernel $k" >&2; exit 2; }

@@ -1,8 +1,10 @@
 // template_kernel.cu -- a __global__ function template (no OpenCL
 // counterpart)
 //
-// Expected: UNCHANGED for now: tdrc declines templates with a remark and an
-// --explain reason; the file comes out as it went in.
+// Expected: the instantiation template_kernel<int> (from the explicit
+// instantiation below) is analysed; by the model it does not pay and the
+// file comes out as it went in; forced, it is remapped and written as an
+// explicit specialization after the template.
 //
 // EXEC: kernel=template_kernel<int> global=1024 local=32,64,128,256
 // EXEC: arg in buf int size=N fill=mix:-100:100
