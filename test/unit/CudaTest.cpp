@@ -64,13 +64,13 @@ TEST(CudaBuiltins, BuiltinVariables) {
                                       "blockIdx.0", "warpSize.-1"}));
 }
 
-std::vector<Dep> conditionClasses(const std::string &Code) {
+std::vector<Dep> cudaConditionClasses(const std::string &Code) {
   ParsedCL P = parseCUDA(Code);
   return test::conditionClasses(P);
 }
 
 TEST(CudaThreadDependence, ThreadIdxIsTheIdBlockValuesAreUniform) {
-  auto C = conditionClasses(R"(
+  auto C = cudaConditionClasses(R"(
     __global__ void k(int *a, int n) {
       int i = blockIdx.x * blockDim.x + threadIdx.x;
       if (i < n) a[i] = 0;
@@ -84,7 +84,7 @@ TEST(CudaThreadDependence, ThreadIdxIsTheIdBlockValuesAreUniform) {
 }
 
 TEST(CudaThreadDependence, SharedMemoryAtNeighbourIndexIsData) {
-  auto C = conditionClasses(R"(
+  auto C = cudaConditionClasses(R"(
     __global__ void k(const int *in, int *out) {
       __shared__ int tile[64];
       extern __shared__ int dyn[];
@@ -103,7 +103,7 @@ TEST(CudaThreadDependence, SharedMemoryAtNeighbourIndexIsData) {
 }
 
 TEST(CudaThreadDependence, AtomicsAndReferencesAreData) {
-  auto C = conditionClasses(R"(
+  auto C = cudaConditionClasses(R"(
     __device__ void set_to(int &d, int v) { d = v; }
     __global__ void k(int *ctr, int *out) {
       int t = atomicAdd(ctr, 1);
@@ -120,8 +120,8 @@ TEST(CudaThreadDependence, AtomicsAndReferencesAreData) {
   EXPECT_EQ(C[2], Dep::Uniform);
 }
 
-Planned plan(const std::string &Code,
-             std::optional<Algorithm> A = std::optional<Algorithm>()) {
+Planned planCuda(const std::string &Code,
+                 std::optional<Algorithm> A = std::optional<Algorithm>()) {
   PlannerOptions O;
   O.Force = true; // what the analysis allows, not what the model keeps
   O.Algorithm = A;
@@ -129,7 +129,7 @@ Planned plan(const std::string &Code,
 }
 
 TEST(CudaPlanner, RedirectsThreadIdxInThreeDimensions) {
-  auto R = plan(R"(
+  auto R = planCuda(R"(
     __global__ void k(const int *in, int *out) {
       int x = blockIdx.x * blockDim.x + threadIdx.x;
       int v = in[x + threadIdx.y];
@@ -145,7 +145,7 @@ TEST(CudaPlanner, RedirectsThreadIdxInThreeDimensions) {
 }
 
 TEST(CudaPlanner, LaunchBoundsBoundTheBlock) {
-  auto R = plan(R"(
+  auto R = planCuda(R"(
     __global__ void __launch_bounds__(96) k(const int *in, int *out) {
       int v = in[threadIdx.x];
       if (v > 0) out[threadIdx.x] = 1; else out[threadIdx.x] = 2;
@@ -157,7 +157,7 @@ TEST(CudaPlanner, LaunchBoundsBoundTheBlock) {
 
 TEST(CudaPlanner, PointersMoveOnlyWhenTheyComeFromOutsideTheThread) {
   // From a kernel parameter and a __shared__ array: they move.
-  auto Ok = plan(R"(
+  auto Ok = planCuda(R"(
     __global__ void k(const int *in, int *out, int n) {
       __shared__ int tile[32];
       const int *row = in + threadIdx.x * 5;
@@ -169,7 +169,7 @@ TEST(CudaPlanner, PointersMoveOnlyWhenTheyComeFromOutsideTheThread) {
   ASSERT_EQ(Ok.Plan.Rounds.size(), 1u);
   EXPECT_EQ(liveSummary(Ok.Plan.Rounds[0]), "m:row m:t ");
   // Into a private array: it may not.
-  auto Bad = plan(R"(
+  auto Bad = planCuda(R"(
     __global__ void k(const int *in, int *out) {
       int a[4] = {1, 2, 3, 4};
       int *p = a + (in[threadIdx.x] & 3);
@@ -194,7 +194,7 @@ const char *FourPaths = R"(
     })";
 
 Algorithm algoOf(const char *Code, std::optional<Algorithm> A) {
-  auto R = plan(Code, A);
+  auto R = planCuda(Code, A);
   EXPECT_EQ(R.Plan.Rounds.size(), 1u);
   return R.Plan.Rounds.empty() ? Algorithm::DGI : R.Plan.Rounds[0].Algo;
 }
@@ -205,7 +205,7 @@ Algorithm algoOf(const char *Code, std::optional<Algorithm> A) {
 TEST(CudaPlanner, AutoPicksTheCheapestRound) {
   EXPECT_EQ(algoOf(TwoPaths, std::optional<Algorithm>()), Algorithm::HeadOrTail);
   EXPECT_EQ(algoOf(FourPaths, std::optional<Algorithm>()), Algorithm::Ballot);
-  EXPECT_EQ(plan(FourPaths).Plan.Rounds[0].Neighbors, 32u); // a warp
+  EXPECT_EQ(planCuda(FourPaths).Plan.Rounds[0].Neighbors, 32u); // a warp
 }
 
 TEST(CudaPlanner, ForcedWarpRoundsFollowThePaths) {
@@ -219,8 +219,8 @@ TEST(CudaPlanner, ForcedWarpRoundsFollowThePaths) {
 }
 
 TEST(CudaPlanner, BallotNeedsFewerCounts) {
-  auto B = plan(FourPaths, Algorithm::Ballot);
-  auto D = plan(FourPaths, Algorithm::DGI);
+  auto B = planCuda(FourPaths, Algorithm::Ballot);
+  auto D = planCuda(FourPaths, Algorithm::DGI);
   // Keys x groups: 4 x 256/32 against DGI's 4 x 256/16.
   EXPECT_EQ(B.Plan.MaxDgiCounts, 32u);
   EXPECT_EQ(D.Plan.MaxDgiCounts, 64u);
