@@ -30,6 +30,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -66,30 +68,37 @@ std::string typeText(const ASTContext &Ctx, QualType T,
   return S;
 }
 
-/// Whether Word occurs in Text as an identifier of its own.
-bool mentions(StringRef Text, StringRef Word) {
-  auto IsId = [](char C) { return llvm::isAlnum(C) || C == '_'; };
-  for (size_t At = Text.find(Word); At != StringRef::npos;
-       At = Text.find(Word, At + 1)) {
-    bool Before = At > 0 && IsId(Text[At - 1]);
-    bool After = At + Word.size() < Text.size() && IsId(Text[At + Word.size()]);
-    if (!Before && !After)
-      return true;
+/// The template parameters the template's body uses: through the AST, so a
+/// use inside a macro's expansion (`#define ROW(i) ((i) * WIDTH)`) counts,
+/// since the specialization's copy of the body expands it again, and a name
+/// in a comment or a string does not.
+class ParameterUses : public RecursiveASTVisitor<ParameterUses> {
+public:
+  llvm::SmallPtrSet<const NamedDecl *, 4> Used;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isa<NonTypeTemplateParmDecl>(E->getDecl()))
+      Used.insert(E->getDecl());
+    return true;
   }
-  return false;
-}
+  bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc TL) {
+    if (const TemplateTypeParmDecl *D = TL.getDecl())
+      Used.insert(D);
+    return true;
+  }
+};
 
 /// `using T = float;` and `constexpr int N = 256;` for the parameters the
 /// body names; empty with Why set for a parameter tdrc cannot restate.
 std::string parameterLines(const ASTContext &Ctx, const FunctionDecl *Pattern,
-                           const TemplateArgumentList &Args, StringRef Body,
-                           std::string &Why) {
+                           const TemplateArgumentList &Args, std::string &Why) {
   const TemplateParameterList *Params =
       Pattern->getDescribedFunctionTemplate()->getTemplateParameters();
   if (Params->size() != Args.size()) {
     Why = "its template arguments do not match its parameters one to one";
     return "";
   }
+  ParameterUses Uses;
+  Uses.TraverseStmt(Pattern->getBody());
   std::string Out;
   for (unsigned I = 0; I < Params->size(); ++I) {
     const NamedDecl *P = Params->getParam(I);
@@ -98,7 +107,7 @@ std::string parameterLines(const ASTContext &Ctx, const FunctionDecl *Pattern,
       Why = "it has a template template parameter or a parameter pack";
       return "";
     }
-    if (!P->getIdentifier() || !mentions(Body, P->getName()))
+    if (!P->getIdentifier() || !Uses.Used.count(P))
       continue; // unnamed or unused: nothing to restate
     if (A.getKind() == TemplateArgument::Type) {
       Out += "  using " + P->getNameAsString() + " = " +
@@ -284,7 +293,7 @@ private:
     }
     StringRef NewBody = N.substr(Begin + 1, N.size() - Tail - Begin - 1);
     std::string Params = parameterLines(
-        Ctx, Pattern, *S->getTemplateSpecializationArgs(), NewBody, Why);
+        Ctx, Pattern, *S->getTemplateSpecializationArgs(), Why);
     if (!Why.empty())
       return "";
     std::string Specifiers = declSpecifiers(Ctx, S, Why);
