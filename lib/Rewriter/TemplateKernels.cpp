@@ -88,7 +88,7 @@ public:
 };
 
 /// `using T = float;` and `constexpr int N = 256;` for the parameters the
-/// body names; empty with Why set for a parameter tdrc cannot restate.
+/// body uses (ParameterUses); empty with Why set for one tdrc cannot restate.
 std::string parameterLines(const ASTContext &Ctx, const FunctionDecl *Pattern,
                            const TemplateArgumentList &Args, std::string &Why) {
   const TemplateParameterList *Params =
