@@ -17,7 +17,6 @@
 #include "tdrc/TDR/Remap/CostProfile.h"
 #include "tdrc/TDR/Remap/Strategy.h"
 #include "tdrc/TDR/Transform.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
@@ -376,6 +375,25 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
   return 0;
 }
 
+/// The --explain=json report of every input, printed when main returns,
+/// on whichever path it takes (an input that fails ends the run).
+struct JsonReport {
+  raw_ostream *OS; // null: no JSON report
+  json::Array Files;
+  explicit JsonReport(raw_ostream *OS) : OS(OS) {}
+  JsonReport(const JsonReport &) = delete;
+  JsonReport &operator=(const JsonReport &) = delete;
+  ~JsonReport() {
+    if (OS)
+      *OS << formatv("{0:2}", json::Value(json::Object{
+                                  {"schema", "tdrc-explain"},
+                                  {"version", tdrc::ExplainSchemaVersion},
+                                  {"tdrc", TDRC_VERSION},
+                                  {"files", std::move(Files)}}))
+          << "\n";
+  }
+};
+
 int main(int argc, const char **argv) {
   // Everything after `--` goes to the parser, as with clang-tidy.
   std::vector<const char *> Own;
@@ -421,21 +439,13 @@ int main(int argc, const char **argv) {
   int Status = 0;
   std::string DepRules; // --depfile: one rule per output
   bool Json = Explain == "json";
-  json::Array JsonFiles; // --explain=json: one object per input
   std::vector<tdrc::LauncherFile> HeaderFiles; // --launcher-header
   // The report goes to stdout, or to stderr where the rewritten source
   // does (`-o -`), so that stdout holds the source alone.
   raw_ostream &Report = Output == "-" ? errs() : outs();
-  // The JSON report goes out whatever happens to a later input.
-  auto PrintJson = make_scope_exit([&] {
-    if (Json)
-      Report << formatv("{0:2}", json::Value(json::Object{
-                                     {"schema", "tdrc-explain"},
-                                     {"version", tdrc::ExplainSchemaVersion},
-                                     {"tdrc", TDRC_VERSION},
-                                     {"files", std::move(JsonFiles)}}))
-             << "\n";
-  });
+  // --explain=json: one object per input, printed whatever happens to a
+  // later input.
+  JsonReport JsonFiles(Json ? &Report : nullptr);
   for (const std::string &In : Inputs) {
     std::string Out = Output;
     if (!OutDir.empty()) {
@@ -459,7 +469,7 @@ int main(int argc, const char **argv) {
     if (!R.ParsedOK) {
       Status = 1; // Clang has printed the diagnostics
       if (Json)
-        JsonFiles.push_back(json::Object{
+        JsonFiles.Files.push_back(json::Object{
             {"file", In}, {"status", "error"}, {"kernels", json::Array()}});
       continue;
     }
@@ -467,7 +477,7 @@ int main(int argc, const char **argv) {
       for (const std::string &L : R.Explain)
         Report << L << "\n";
     if (Json)
-      JsonFiles.push_back(fileReport(In, R));
+      JsonFiles.Files.push_back(fileReport(In, R));
     bool Written = writeOutput(Out, R.Output);
     if (TimeoutOpt)
       alarm(0);

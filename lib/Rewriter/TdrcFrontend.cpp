@@ -27,7 +27,6 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/ScopeExit.h"
 #include <map>
 
 using namespace clang;
@@ -245,12 +244,17 @@ private:
                       D.Why + ")";
       Result.Launchers.push_back(std::move(D));
     }
-    auto Last = llvm::make_scope_exit(
-        [&] { Outcome.Summary += NotDeclared; });
-    if (!KO.Kept) {
+    if (KO.Kept)
+      keptOriginalSummary(K, KO, Outcome, Launchers);
+    else
       Outcome.Summary += "; no original kept (" + KO.Why + ")";
-      return;
-    }
+    Outcome.Summary += NotDeclared;
+  }
+  /// What --keep-original kept, on the kernel's --explain line.
+  static void keptOriginalSummary(const FunctionDecl *K,
+                                  const KeptOriginal &KO,
+                                  KernelOutcome &Outcome,
+                                  unsigned &Launchers) {
     Outcome.Summary += "; original kept as '" +
                        originalKernelName(K->getName()) + "'";
     Outcome.Kept = KernelOutcome::KeptOriginal{
