@@ -6,9 +6,10 @@ from (seed, index): a 1-D or 2-D range behind a bounds guard (an early
 return, or about a third of the time a block around the work); statements
 before the loop (declarations, a nested block, a data-dependent return);
 one `for`, `while` or (a fifth of them) `do`-`while` loop whose trip
-count comes from memory, whose body may
+count comes from memory (or, in about a third, from the item's index
+alone), whose body may
 `continue`, `break` or `return` under data conditions and may hold a
-uniform inner loop; statements after it (writes, a return under a
+uniform inner loop; statements after it (a counted loop, writes, a return under a
 condition, an integer atomic whose result is unused).  Kernels may write
 their parameters, as real kernels step their pointers: `out += idx;` before
 the loop, `w = ...` inside it (each item must start from the launch's
@@ -34,6 +35,12 @@ class LoopGen:
         # Drawn apart, so that kernels without a guard block stay as they were.
         self.guarded = random.Random("kloops-guard:%d:%d" % (seed, index)).random() < 0.35
         self.do_loop = random.Random("kloops-do:%d:%d" % (seed, index)).random() < 0.2
+        # The trip count from the item's index alone (escape-time loops
+        # from pixel coordinates), and a counted loop after the varying
+        # one (not a second varying loop, guard block or not).
+        shape = random.Random("kloops-idtrip:%d:%d" % (seed, index))
+        self.id_trips = shape.random() < 0.3
+        self.counted_after = shape.random() < 0.3
         self.name = "l%d_%d" % (seed, index)
         self.lines = []
         self.depth = 1
@@ -82,7 +89,11 @@ class LoopGen:
             self.emit("out += idx;")
             self.out_advanced = True
         self.emit("int acc = v0;")
-        self.emit("const int cnt = lens[idx] %% %d;" % r.choice([8, 17, 40]))
+        bound = r.choice([8, 17, 40])
+        if self.id_trips:
+            self.emit("const int cnt = (idx * %d + idx / 7) %% %d;" % (bound // 2 + 1, bound))
+        else:
+            self.emit("const int cnt = lens[idx] %% %d;" % bound)
 
     def body(self):
         r = self.r
@@ -129,6 +140,9 @@ class LoopGen:
 
     def settlement(self):
         r = self.r
+        if self.counted_after:
+            self.emit("for (int q = 0; q < 3; ++q)")
+            self.emit("    acc = (acc * 3 + q) % 7919;")
         if r.random() < 0.4:
             self.emit("atomic_add(&hist[acc & 15], 1);")
         if r.random() < 0.3:

@@ -58,6 +58,10 @@ public:
 
   /// Runs the fixpoint; call once before the queries.
   void run();
+  /// Before run(): an `if` whose condition does not reach what it guards, as
+  /// if it were the early return it could be written as (a bounds guard
+  /// around the work: the work-items it leaves out run none of it).
+  void setTransparentGuard(const clang::IfStmt *G) { Transparent = G; }
 
   DepValue exprDep(const clang::Expr *E);
   DepValue varDep(const clang::VarDecl *V) const;
@@ -93,6 +97,7 @@ private:
       Summaries;
   unsigned Depth = 0;
   bool Changed = false;
+  const clang::IfStmt *Transparent = nullptr;
 };
 
 } // namespace tdrc

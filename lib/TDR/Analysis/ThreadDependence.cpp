@@ -338,6 +338,8 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
   }
   if (auto *IS = dyn_cast<IfStmt>(S)) {
     Dep C = maxDep(Ctx, eval(F, IS->getCond(), Ctx).Level);
+    if (IS == Transparent && &F == KernelFrame.get())
+      C = Ctx;
     visitStmt(F, IS->getThen(), C);
     visitStmt(F, IS->getElse(), C);
     return;

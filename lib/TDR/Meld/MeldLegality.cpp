@@ -213,7 +213,14 @@ std::optional<std::string> meldBlocker(KernelAnalyses &A, const Stmt *Root,
   for (const Stmt *S : Parts)
     if (!Scan.Reason)
       Scan.TraverseStmt(const_cast<Stmt *>(S));
-  return Scan.Reason;
+  if (Scan.Reason)
+    return Scan.Reason;
+  // The melded code is assembled from the statements' text: a directive
+  // between them (a `#define` a later statement uses, an `#if` arm) would
+  // be lost or land in the wrong place.
+  if (std::optional<SourceLocation> At = A.structuralDirectiveIn(Root))
+    return "a preprocessor directive at " + A.loc(*At) + " is inside it";
+  return std::nullopt;
 }
 
 std::optional<std::string> meldBlocker(KernelAnalyses &A, const IfStmt *If) {

@@ -21,8 +21,9 @@ public:
 
   /// A branch another transform wants too stays with that transform unless
   /// claimedGain() wins it: a claim below every gain loses to remap's
-  /// rounds where the pass manager cannot weigh both gains, and to dwa's
-  /// (whose gain is not known before launch).
+  /// rounds where the pass manager cannot weigh both gains.  Against dwa's
+  /// and bpu's body (whose gain only a launch shows) a meld with a positive
+  /// estimate wins; a forced one (no estimate) loses.
   std::vector<std::pair<const Stmt *, double>> claims() const override {
     std::vector<std::pair<const Stmt *, double>> Out;
     for (const MeldedBranch &M : Plan.Branches)

@@ -17,6 +17,7 @@
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -46,6 +47,34 @@ static void collectVars(const Stmt *St, std::vector<const VarDecl *> &Out) {
         Out.push_back(V);
   for (const Stmt *C : St->children())
     collectVars(C, Out);
+}
+
+/// The variables an expression assigns (`(g = x * 3) > 100`, `++n`, an
+/// element or field of one).
+static void assignedIn(const Stmt *St,
+                       llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!St)
+    return;
+  const Expr *Target = nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (auto *UO = dyn_cast<UnaryOperator>(St);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  while (Target) {
+    Target = Target->IgnoreParenImpCasts();
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
+      Target = AS->getBase();
+    else if (auto *ME = dyn_cast<MemberExpr>(Target); ME && !ME->isArrow())
+      Target = ME->getBase();
+    else
+      break;
+  }
+  if (auto *DRE = dyn_cast_or_null<DeclRefExpr>(Target))
+    if (auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(V);
+  for (const Stmt *C : St->children())
+    assignedIn(C, Out);
 }
 
 /// OpenCL: a pointee in the private address space.
@@ -278,16 +307,51 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
             Paths.push_back(P);
         }
   }
+  // The round evaluates every condition of an else-if chain before it
+  // regroups: a variable a later condition assigns (`else if ((g = x * 3)
+  // > 100)`) is set on the old work-item and moves where a path after that
+  // condition reads it.
+  llvm::SmallPtrSet<const VarDecl *, 8> CondWritten;
+  std::vector<const CFGBlock *> CondPaths;
+  // In a round of one chain, path I is "Chain[I] taken": the first
+  // condition that assigns a variable is the first path that holds it.
+  llvm::DenseMap<const VarDecl *, unsigned> FirstPath;
+  for (const PathMember &M : R.Members)
+    for (size_t I = 1; I < M.Chain.size(); ++I) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Here;
+      assignedIn(M.Chain[I]->getCond(), Here);
+      for (const VarDecl *V : Here)
+        if (R.Members.size() == 1)
+          FirstPath.try_emplace(V, unsigned(I));
+      CondWritten.insert(Here.begin(), Here.end());
+      for (const CFGBlock *B : *G)
+        if (B->getTerminatorStmt() == M.Chain[I])
+          for (const CFGBlock::AdjacentBlock &A : B->succs())
+            if (const CFGBlock *P = A.isReachable()
+                                        ? A.getReachableBlock()
+                                        : A.getPossiblyUnreachableBlock())
+              CondPaths.push_back(P);
+    }
   auto LiveOnEntry = [&](const CFGBlock *P, const VarDecl *V) {
     for (const CFGElement &E : *P)
       if (auto CS = E.getAs<CFGStmt>())
         return LV->isLive(CS->getStmt(), V);
     return LV->isLive(P, V);
   };
+  llvm::DenseSet<const VarDecl *> OnlyAfterCond;
+  auto Live = [&](const VarDecl *V) {
+    auto On = [&](const CFGBlock *P) { return LiveOnEntry(P, V); };
+    if (llvm::any_of(Paths, On))
+      return true;
+    if (!CondWritten.count(V) || llvm::none_of(CondPaths, On))
+      return false;
+    OnlyAfterCond.insert(V);
+    return true;
+  };
   const SourceManager &SM = S.Ctx.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(R.Branch->getBeginLoc());
   for (const VarDecl *V : Vars) {
-    if (llvm::none_of(Paths, [&](const CFGBlock *P) { return LiveOnEntry(P, V); }))
+    if (!Live(V))
       continue;
     // Declared after the remap point, yet live there: only a self-referring
     // initialiser (`float4 f = g(f);`) does that.  Its lifetime has not
@@ -328,6 +392,8 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     LiveVar L;
     L.Var = V;
     L.ActiveOnly = V && declaredInRegion(S, V, R.Region);
+    if (V && OnlyAfterCond.count(V))
+      L.FromPath = FirstPath.lookup(V);
     if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
       L.Elements = unsigned(CAT->getSize().getZExtValue());
       T = CAT->getElementType();

@@ -136,8 +136,15 @@ unsigned inactivePath(const RemapRound &R) {
 void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R) {
   std::vector<std::string> All, Active;
   for (const LiveVar &LV : R.Live)
-    if (LV.How == LiveVar::Migrate)
-      (LV.ActiveOnly ? Active : All).push_back(moveLine(Plan, LV, true, "tdr_pos"));
+    if (LV.How == LiveVar::Migrate) {
+      std::string Line = moveLine(Plan, LV, true, "tdr_pos");
+      // Only the work-items that evaluated the condition setting it hold a
+      // value (the inactive ones hold none either).
+      if (LV.FromPath)
+        Line = "if (tdr_path >= " + std::to_string(LV.FromPath) +
+               " && tdr_path < " + std::to_string(R.Paths) + ") " + Line;
+      (LV.ActiveOnly ? Active : All).push_back(Line);
+    }
   block(B, All, false);
   block(B, Active, true);
 }

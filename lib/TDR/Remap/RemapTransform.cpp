@@ -19,6 +19,11 @@ public:
 
   std::vector<std::pair<const Stmt *, double>> claims() const override {
     std::vector<std::pair<const Stmt *, double>> Out;
+    // The early returns become active predicates only around rounds: a plan
+    // without one edits nothing and must not keep another transform (dwa's
+    // loop after `if (gid >= n) return;`) from the kernel.
+    if (!Plan.rewrites())
+      return Out;
     for (const RemapRound &R : Plan.Rounds)
       for (const PathMember &M : R.Members)
         Out.push_back({M.Branch, R.EstimatedGain});

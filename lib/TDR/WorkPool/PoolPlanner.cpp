@@ -30,12 +30,18 @@ namespace {
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
 
 /// The trip count of loop S differs between the work-items of a group.
-/// Under a guard on IDs it must differ by data: the guard's own class
-/// reaches every variable assigned under it (control dependence), which
-/// would make a counted loop look varying.
-bool varies(KernelAnalyses &A, const Stmt *S, bool Guarded) {
+/// Under a guard on IDs, the guard's own class reaches every variable
+/// assigned under it (control dependence), which would make a counted loop
+/// look varying: there the loop is judged by GuardTD, the analysis that
+/// reads the guard as an early return (an escape-time loop from the pixel's
+/// coordinates varies, `for (k = 0; k < 16; ++k)` does not).
+bool varies(KernelAnalyses &A, const Stmt *S, ThreadDependence *GuardTD) {
   Dep D = std::max(A.condDep(S), A.TD.loopJumpDep(S));
-  return Guarded ? D == Dep::Data : D != Dep::Uniform;
+  if (!GuardTD || D == Dep::Data)
+    return D != Dep::Uniform;
+  const Expr *C = condOf(S);
+  Dep G = C ? GuardTD->exprDep(C).Level : Dep::Uniform;
+  return std::max(G, GuardTD->loopJumpDep(S)) != Dep::Uniform;
 }
 
 class ShapePlanner {
@@ -55,7 +61,8 @@ private:
   std::optional<std::string> checkNames();
   /// The varying loop at the top level of S, if any (Loop, LoopIndex); a
   /// second one is a reason.
-  std::optional<std::string> findLoop(const CompoundStmt *S);
+  std::optional<std::string> findLoop(const CompoundStmt *S,
+                                      ThreadDependence *GuardTD = nullptr);
 
   KernelAnalyses &A;
   PoolPlan &P;
@@ -168,10 +175,22 @@ std::optional<std::string> ShapePlanner::checkNames() {
   return F.Why;
 }
 
-std::optional<std::string> ShapePlanner::findLoop(const CompoundStmt *S) {
+std::optional<std::string> ShapePlanner::findLoop(const CompoundStmt *S,
+                                                  ThreadDependence *GuardTD) {
   unsigned I = 0;
   for (const Stmt *C : S->body()) {
-    if (isLoop(C) && varies(A, C, S != A.Body)) {
+    // A hint (`#pragma unroll`, an attribute) would end up on the pool's
+    // loop instead of the item's.
+    if (auto *AS = dyn_cast<AttributedStmt>(C);
+        AS && isLoop(AS->getSubStmt()) &&
+        varies(A, AS->getSubStmt(), GuardTD)) {
+      if (!P.Loop)
+        P.Loop = AS->getSubStmt(); // the explanation's place
+      return "the loop at " + A.loc(AS->getSubStmt()->getBeginLoc()) +
+             " carries a loop hint (#pragma unroll or an attribute), which "
+             "would apply to the pool's loop";
+    }
+    if (isLoop(C) && varies(A, C, GuardTD)) {
       if (P.Loop)
         return "a second loop whose trip count varies by work-item, at " +
                A.loc(C->getBeginLoc());
@@ -191,7 +210,10 @@ std::optional<std::string> ShapePlanner::plan() {
   // returning early: such a guard ends the item where it fails.
   const IfStmt *G = P.Loop ? nullptr : trailingGuardBlock(A.Body);
   if (G && A.condDep(G) != Dep::Data) {
-    if (auto Why = findLoop(cast<CompoundStmt>(G->getThen())))
+    ThreadDependence GuardTD(A.Ctx, A.Kernel);
+    GuardTD.setTransparentGuard(G);
+    GuardTD.run();
+    if (auto Why = findLoop(cast<CompoundStmt>(G->getThen()), &GuardTD))
       return Why;
     if (P.Loop)
       P.Guard = G;

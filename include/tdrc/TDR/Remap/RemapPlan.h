@@ -42,6 +42,10 @@ struct LiveVar {
   /// a value.  Everything else moves for every work-item, since code after
   /// a bounds guard runs for all of them with their new logical IDs.
   bool ActiveOnly = false;
+  /// Set only by a later condition of the round's else-if chain, which the
+  /// work-items taking an earlier path never evaluate: saved by those on
+  /// paths FromPath and after (0: by every work-item).
+  unsigned FromPath = 0;
 };
 
 /// Where the threads that reach a branch come from.

@@ -119,4 +119,14 @@ __kernel void hides_global(__global const int *in, __global int *out)
     out[i] += counter_total;
 }
 
+__kernel void unroll_hint(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int s = 0;
+    #pragma unroll 4
+    for (int k = 0; k < in[i]; ++k)
+        s += k * 3;
+    out[i] = s;
+}
+
 int helper_id(void) { return (int)get_global_id(0); }

@@ -79,3 +79,20 @@ __kernel void float_division(__global float *x, __global const float *y)
         x[i] = x[i] / (y[i] + 2.0f);
     }
 }
+
+// A #define between the statements of a side, used after it: the melded
+// code is put together from the statements, so the directive would be lost.
+__kernel void directive_inside(__global int *x, __global const int *y)
+{
+    int i = get_global_id(0);
+    int v = y[i];
+    if (v > 0) {
+        x[i] = v * 3 + 1;
+#define BUMP 5
+        x[i] = x[i] + 9;
+    } else {
+        x[i] = v * 5 + 2;
+        x[i] = x[i] - 7;
+    }
+    x[i] += BUMP;
+}
