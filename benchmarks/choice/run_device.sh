@@ -10,7 +10,9 @@
 # Loop divergence (the dwa transform): skew16 (one item in 16 eight times
 # longer), rows8 (rows of 1 to 8 times len entries, memory-bound) and
 # escape8 (escape-time iteration, limits of 1 to 8 times len, a break), at
-# lengths up to 256 (DWA_LENS).
+# lengths up to 256 (DWA_LENS); mandel2d (the textbook Mandelbrot, 2048 x
+# 2048, a bounds-check block, trip counts from the pixel's coordinates) at
+# escape limits 64, 256 and 1024 (MANDEL_LENS).
 # Estimated at about 4 minutes on an H100 with the default lengths (it
 # prints its time after CUDA and at the end).
 set -uo pipefail
@@ -38,7 +40,10 @@ for f in kernels/*.orig.cu; do
   b=$(basename "$f" .orig.cu)
   klens=$lens
   [ "$b" = switch8 ] && klens=64 # a constant trip count
-  case $b in skew16|rows8|escape8) klens=$(dwa_lens) ;; esac
+  case $b in
+    skew16|rows8|escape8) klens=$(dwa_lens) ;;
+    mandel2d) klens=${MANDEL_LENS:-64 256 1024} ;; # the escape limit
+  esac
   for len in $klens; do
     read -r t0 s0 < <(./"bin_$b.orig" "$len")
     for v in default keep force ideal; do
@@ -80,7 +85,10 @@ for f in cl/*.default.tdr.cl; do
   k=$(sed -n 's/^__kernel void \([a-z_0-9]*\).*/\1/p' "cl/$b.cl" | head -1)
   path=$(path_of "$b") || { echo "run_device: no path rule for cl/$b.cl"; exit 2; }
   klens=$lens
-  case $b in skew16|rows8|escape8) klens=$(dwa_lens) ;; esac
+  case $b in
+    skew16|rows8|escape8) klens=$(dwa_lens) ;;
+    mandel2d) klens=${MANDEL_LENS:-64 256 1024} ;; # the escape limit
+  esac
   for len in $klens; do
     read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path")
     for v in default keep force ideal; do

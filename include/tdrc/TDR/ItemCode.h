@@ -26,6 +26,12 @@ struct GroupCoarsening {
   std::string Fewest; // the macro: groups that must still work
   std::string SmallerLastGroup; // the statement for a smaller last group
   std::string Leave;            // the return of the groups that leave
+  /// The macro choosing the layout (empty: contiguous only).  Contiguous:
+  /// group g (g % Var == 0) serves g .. g + Var - 1.  Interleaved: group
+  /// g < tdr_pool_stride serves g, g + stride, g + 2 * stride, ..., so that
+  /// work that clusters in space (an image's dark region, the set inside a
+  /// fractal) spreads over the serving groups.
+  std::string Interleave;
 };
 
 /// Var computed from the grid and clamped to 1..Most, Var = 1 where the last
@@ -36,6 +42,9 @@ void emitGroupCoarsening(CodeBuilder &B, clang::ASTContext &Ctx,
 
 /// `(uint)(groups along 0 - this group)`: the groups from this one on.
 std::string groupsLeft(const Dialect &D);
+
+/// `(uint)(groups along 0)`.
+std::string groupsAlong0(const Dialect &D);
 
 /// `T tdr_arg_P = P;` for each parameter: the launch's value.
 void copyWrittenParams(CodeBuilder &B, const SourceText &T,

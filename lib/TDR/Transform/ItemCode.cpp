@@ -20,7 +20,23 @@ void emitGroupCoarsening(CodeBuilder &B, ASTContext &Ctx, const Dialect &D,
   if (!D.Cuda && Ctx.getLangOpts().getOpenCLCompatibleVersion() >= 200)
     B.line("if (get_global_size(0) % get_enqueued_local_size(0) != 0) " +
            G.SmallerLastGroup);
-  B.nest("if (" + GroupX + " % " + G.Var + " != 0)").line(G.Leave).unnest();
+  if (G.Interleave.empty()) {
+    B.nest("if (" + GroupX + " % " + G.Var + " != 0)").line(G.Leave).unnest();
+    return;
+  }
+  // The stride between the groups one group serves (1: contiguous).
+  B.line("const " + std::string(U) + " " + G.Var + "_stride = " +
+         G.Interleave + " ? (" + groupsAlong0(D) + " + " + G.Var + " - 1u) / " +
+         G.Var + " : 1u;");
+  B.nest("if (" + G.Interleave + " ? " + GroupX + " >= " + G.Var +
+         "_stride : " + GroupX + " % " + G.Var + " != 0)")
+      .line(G.Leave)
+      .unnest();
+}
+
+std::string groupsAlong0(const Dialect &D) {
+  return "(" + std::string(D.UInt) + ")(" +
+         (D.Cuda ? "gridDim.x" : "get_num_groups(0)") + ")";
 }
 
 std::string groupsLeft(const Dialect &D) {

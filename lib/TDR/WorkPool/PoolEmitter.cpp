@@ -130,11 +130,15 @@ void PoolEmitter::header(CodeBuilder &B) {
       B, Ctx, D,
       {"tdr_pool_groups", "TDR_POOL_GROUPS", "TDR_POOL_MIN_GROUPS",
        "tdr_pool_groups = 1; /* a smaller last group: no pooling */",
-       "return; /* tdrc: its items are in an earlier group's pool */"});
+       "return; /* tdrc: its items are in another group's pool */",
+       "TDR_POOL_INTERLEAVE"});
   B.line("const " + std::string(U) + " tdr_group_items = " + D.localSize(0) +
          " * " + D.localSize(1) + " * " + D.localSize(2) + ";");
+  // The groups this one serves: those left, up to tdr_pool_groups, one
+  // after another; or every tdr_pool_stride-th from this one.
   std::string Left = groupsLeft(D);
-  B.line("const " + std::string(U) + " tdr_items = (" + Left +
+  B.line("const " + std::string(U) + " tdr_items = (TDR_POOL_INTERLEAVE ? (" +
+         Left + " - 1u) / tdr_pool_groups_stride + 1u : " + Left +
          " < tdr_pool_groups ? " + Left + " : tdr_pool_groups) * "
          "tdr_group_items;");
   B.line(std::string(U) + " tdr_item = " + D.flatLocalId() +
@@ -187,7 +191,7 @@ void PoolEmitter::prepare(CodeBuilder &B) {
     std::string Group = D.Cuda ? std::string("blockIdx.") + Axis[Dim]
                                : "get_group_id(" + std::to_string(Dim) + ")";
     if (Dim == 0)
-      Group += " + tdr_item / tdr_group_items";
+      Group += " + tdr_item / tdr_group_items * tdr_pool_groups_stride";
     if (D.Cuda) {
       B.line(std::string("tdr_tid_") + Axis[Dim] + " = " + Local[Dim] + ";");
       B.line(std::string("tdr_bid_") + Axis[Dim] + " = " + Group + ";");
@@ -334,11 +338,14 @@ bool PoolEmitter::run(EditList &E, std::string &Why) {
   CodeBuilder B(I);
   // The knobs, overridable with -D: the most groups one pool serves, the
   // fewest groups left working after coarsening, the steps between looks
-  // at the pool (docs/dwa.md).
+  // at the pool, the layout of the groups a pool serves (docs/dwa.md).
   B.line("#ifndef TDR_POOL_GROUPS").line("#define TDR_POOL_GROUPS 16");
   B.line("#endif").line("#ifndef TDR_POOL_MIN_GROUPS");
   B.line("#define TDR_POOL_MIN_GROUPS 1024").line("#endif");
   B.line("#ifndef TDR_POOL_STEPS").line("#define TDR_POOL_STEPS 16");
+  B.line("#endif");
+  // 1: a pool serves groups spread over the grid, not neighbours.
+  B.line("#ifndef TDR_POOL_INTERLEAVE").line("#define TDR_POOL_INTERLEAVE 1");
   B.line("#endif");
   if (D.Cuda) // off: no faster on an H200 (docs/benchmarks.md)
     B.line("#ifndef TDR_POOL_AGGREGATE")
