@@ -180,7 +180,8 @@ void UnifyEmitter::header(CodeBuilder &B) const {
       {"tdr_unify_groups", "TDR_UNIFY_GROUPS", "TDR_UNIFY_MIN_GROUPS",
        "tdr_unify_groups = 1u; /* a smaller last group: one item each */",
        "return; /* tdrc: its items run in an earlier " + std::string(D.Group) +
-           " */"});
+           " */",
+       /*Interleave=*/""}); // neighbouring groups, as before
   std::string Left = groupsLeft(D);
   B.line("const " + std::string(U) + " tdr_unify_items = " + Left +
          " < tdr_unify_groups ? " + Left + " : tdr_unify_groups;");
