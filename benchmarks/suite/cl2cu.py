@@ -287,10 +287,29 @@ def test_functions(code, src):
         pos = m.end()
     out.append(code[pos:])
     code = "".join(out)
-    proto = re.search(r"^[A-Za-z_][\w \t*]*\b\w+\s*\([^()]*\)\s*;", code, re.M)
-    if proto:
-        fail(f"{src}: function declarations are not translated ('{proto.group(0)}')")
-    return code
+    return test_prototypes(code, src)
+
+
+def test_prototypes(code, src):
+    """Helper prototypes at file scope become __device__ ones."""
+    out, pos = [], 0
+    proto = re.compile(r"^([A-Za-z_][\w \t*]*?\b\w+)\s*\(([^()]*)\)\s*;", re.M)
+    for m in proto.finditer(code):
+        before = code[:m.start()]
+        if before.count("{") != before.count("}"):
+            continue  # a declaration inside a body or a struct
+        prefix = " ".join(m.group(1).split())
+        if prefix.split()[0] in ("return", "else", "do", "typedef"):
+            continue
+        if "__kernel" in prefix or "__local" in m.group(2):
+            fail(f"{src}: declaration '{m.group(0)}' is not translated")
+        params = [test_types(re.sub(r"\b__constant\s+", "const ",
+                                    re.sub(r"\b__(global|private)\s+", "", " ".join(q.split()))))
+                  for q in split_commas(m.group(2)) if " ".join(q.split()) not in ("", "void")]
+        out.append(code[pos:m.start()] + wrap_header("__device__ " + test_types(prefix), params) + ";")
+        pos = m.end()
+    out.append(code[pos:])
+    return "".join(out)
 
 
 def test_item_calls(code):

@@ -24,185 +24,187 @@ const char *const Support = R"(
 #include <mutex>
 #include <vector>
 namespace tdr_choice {
-enum Mode { Measure, Model, Rewritten, Original };
+enum TdrMode { TdrMeasure, TdrModel, TdrRewritten, TdrOriginal };
 /* TDR_DISABLE: the original always; TDR_CHOOSE=measure|model|rewritten|original */
-inline Mode mode() {
-  const char *D = std::getenv("TDR_DISABLE"), *C = std::getenv("TDR_CHOOSE");
-  if (D && *D && std::strcmp(D, "0")) return Original;
-  if (!C || !*C || !std::strcmp(C, "measure")) return Measure;
-  if (!std::strcmp(C, "model")) return Model;
-  if (!std::strcmp(C, "rewritten")) return Rewritten;
-  if (!std::strcmp(C, "original")) return Original;
-  std::fprintf(stderr, "tdrc: TDR_CHOOSE=%s is not measure, model, rewritten or original; measuring\n", C);
-  return Measure;
+inline TdrMode tdr_mode() {
+  const char *tdr_d = std::getenv("TDR_DISABLE"), *tdr_c = std::getenv("TDR_CHOOSE");
+  if (tdr_d && *tdr_d && std::strcmp(tdr_d, "0")) return TdrOriginal;
+  if (!tdr_c || !*tdr_c || !std::strcmp(tdr_c, "measure")) return TdrMeasure;
+  if (!std::strcmp(tdr_c, "model")) return TdrModel;
+  if (!std::strcmp(tdr_c, "rewritten")) return TdrRewritten;
+  if (!std::strcmp(tdr_c, "original")) return TdrOriginal;
+  std::fprintf(stderr, "tdrc: TDR_CHOOSE=%s is not measure, model, rewritten or original; measuring\n", tdr_c);
+  return TdrMeasure;
 }
-inline bool logging() {
-  const char *L = std::getenv("TDR_LOG");
-  return L && *L && std::strcmp(L, "0");
+inline bool tdr_logging() {
+  const char *tdr_l = std::getenv("TDR_LOG");
+  return tdr_l && *tdr_l && std::strcmp(tdr_l, "0");
 }
-struct Bucket { float Best[2] = {-1.0f, -1.0f}; int Runs[2] = {0, 0}; int Pick = -1; };
-struct Launch { bool Remapped; Bucket *B; cudaEvent_t Start, Stop; };
-class Kernel {
+struct TdrBucket { float tdr_best[2] = {-1.0f, -1.0f}; int tdr_runs[2] = {0, 0}; int tdr_pick = -1; };
+struct TdrLaunch { bool tdr_remapped; TdrBucket *tdr_b; cudaEvent_t tdr_start, tdr_stop; };
+class TdrKernel {
 public:
-  /* Keep: the rewrite is kept if it takes less than Keep x the original.
-     MeasuredOnly: no model; only a measurement picks the rewrite. */
-  explicit Kernel(const char *Name, float Keep = 0.99f, bool MeasuredOnly = false)
-      : Name(Name), M(mode()), Keep(Keep), MeasuredOnly(MeasuredOnly) {}
+  /* tdr_keep: the rewrite is kept if it takes less than tdr_keep x the original.
+     tdr_measured_only: no model; only a measurement picks the rewrite. */
+  explicit TdrKernel(const char *tdr_kernel_name, float tdr_keep_below = 0.99f,
+                     bool tdr_measured = false)
+      : tdr_name(tdr_kernel_name), tdr_m(tdr_mode()), tdr_keep(tdr_keep_below),
+        tdr_measured_only(tdr_measured) {}
   /* Which variant this launch runs; times it while its bucket is undecided. */
-  Launch begin(bool Pays, const double *K, unsigned N, cudaStream_t S) {
-    Launch L = {M == Rewritten || (M != Original && Pays && !MeasuredOnly),
+  TdrLaunch tdr_begin(bool tdr_pays, const double *tdr_k, unsigned tdr_n, cudaStream_t tdr_s) {
+    TdrLaunch tdr_l = {tdr_m == TdrRewritten || (tdr_m != TdrOriginal && tdr_pays && !tdr_measured_only),
                 nullptr, nullptr, nullptr};
-    if (M != Measure || !Pays) return L; /* the rewrite cannot pay: no trial */
-    int Dev = 0; /* each GPU decides for itself */
-    if (cudaGetDevice(&Dev) != cudaSuccess) return L;
-    std::lock_guard<std::mutex> Lock(Mu); /* launches from several threads */
+    if (tdr_m != TdrMeasure || !tdr_pays) return tdr_l; /* the rewrite cannot pay: no trial */
+    int tdr_dev = 0; /* each GPU decides for itself */
+    if (cudaGetDevice(&tdr_dev) != cudaSuccess) return tdr_l;
+    std::lock_guard<std::mutex> tdr_lock(tdr_mu); /* launches from several threads */
     /* The bucket that settled last, again (a sort's hundreds of short
        steps): no allocation and no search, as cheap as no choice. */
-    bool Same = Last && Last->first.back() == (double)Dev;
-    for (unsigned I = 0; Same && I < N; ++I) Same = Last->first[I] == K[I];
-    if (Same) {
-      L.Remapped = Last->second.Pick == 1;
-      return L;
+    bool tdr_same = tdr_last && tdr_last->first.back() == (double)tdr_dev;
+    for (unsigned tdr_i = 0; tdr_same && tdr_i < tdr_n; ++tdr_i) tdr_same = tdr_last->first[tdr_i] == tdr_k[tdr_i];
+    if (tdr_same) {
+      tdr_l.tdr_remapped = tdr_last->second.tdr_pick == 1;
+      return tdr_l;
     }
-    std::vector<double> Key(K, K + N);
-    Key.push_back((double)Dev);
-    std::map<std::vector<double>, Bucket>::iterator It = Buckets.find(Key);
-    if (It == Buckets.end()) {
-      if (Buckets.size() >= 256) return L; /* too many buckets: the model */
-      It = Buckets.insert(std::make_pair(Key, Bucket())).first;
+    std::vector<double> tdr_bucket_key(tdr_k, tdr_k + tdr_n);
+    tdr_bucket_key.push_back((double)tdr_dev);
+    std::map<std::vector<double>, TdrBucket>::iterator tdr_it = tdr_buckets.find(tdr_bucket_key);
+    if (tdr_it == tdr_buckets.end()) {
+      if (tdr_buckets.size() >= 256) return tdr_l; /* too many buckets: the model */
+      tdr_it = tdr_buckets.insert(std::make_pair(tdr_bucket_key, TdrBucket())).first;
     }
-    Bucket &B = It->second;
-    if (B.Pick >= 0) { Last = &*It; L.Remapped = B.Pick == 1; return L; }
+    TdrBucket &tdr_b = tdr_it->second;
+    if (tdr_b.tdr_pick >= 0) { tdr_last = &*tdr_it; tdr_l.tdr_remapped = tdr_b.tdr_pick == 1; return tdr_l; }
     /* A stream being captured into a graph cannot be synchronised: the model. */
-    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(S, &Capture) != cudaSuccess ||
-        Capture != cudaStreamCaptureStatusNone) return L;
-    L.Remapped = B.Runs[1] <= B.Runs[0]; /* alternate, the rewrite first */
-    if (cudaEventCreate(&L.Start) != cudaSuccess) return L;
-    if (cudaEventCreate(&L.Stop) != cudaSuccess) { cudaEventDestroy(L.Start); return L; }
-    L.B = &B;
-    cudaEventRecord(L.Start, S);
-    return L;
+    cudaStreamCaptureStatus tdr_capture = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(tdr_s, &tdr_capture) != cudaSuccess ||
+        tdr_capture != cudaStreamCaptureStatusNone) return tdr_l;
+    tdr_l.tdr_remapped = tdr_b.tdr_runs[1] <= tdr_b.tdr_runs[0]; /* alternate, the rewrite first */
+    if (cudaEventCreate(&tdr_l.tdr_start) != cudaSuccess) return tdr_l;
+    if (cudaEventCreate(&tdr_l.tdr_stop) != cudaSuccess) { cudaEventDestroy(tdr_l.tdr_start); return tdr_l; }
+    tdr_l.tdr_b = &tdr_b;
+    cudaEventRecord(tdr_l.tdr_start, tdr_s);
+    return tdr_l;
   }
   /* After the launch: its time, and the bucket's pick once both ran twice. */
-  void end(const Launch &L, cudaStream_t S) {
-    if (!L.B) return;
-    float Ms = -1.0f;
-    cudaEventRecord(L.Stop, S);
-    if (cudaEventSynchronize(L.Stop) != cudaSuccess ||
-        cudaEventElapsedTime(&Ms, L.Start, L.Stop) != cudaSuccess) Ms = -1.0f;
-    cudaEventDestroy(L.Start);
-    cudaEventDestroy(L.Stop);
-    std::lock_guard<std::mutex> Lock(Mu);
-    Bucket &B = *L.B;
-    int V = L.Remapped ? 1 : 0;
-    if (Ms < 0.0f) { B.Pick = 0; return; } /* no timing: the original */
-    if (B.Best[V] < 0.0f || Ms < B.Best[V]) B.Best[V] = Ms;
-    if (++B.Runs[V] < 2 || B.Runs[1 - V] < 2) return;
-    B.Pick = B.Best[1] < Keep * B.Best[0] ? 1 : 0;
-    if (logging())
+  void tdr_end(const TdrLaunch &tdr_l, cudaStream_t tdr_s) {
+    if (!tdr_l.tdr_b) return;
+    float tdr_ms = -1.0f;
+    cudaEventRecord(tdr_l.tdr_stop, tdr_s);
+    if (cudaEventSynchronize(tdr_l.tdr_stop) != cudaSuccess ||
+        cudaEventElapsedTime(&tdr_ms, tdr_l.tdr_start, tdr_l.tdr_stop) != cudaSuccess) tdr_ms = -1.0f;
+    cudaEventDestroy(tdr_l.tdr_start);
+    cudaEventDestroy(tdr_l.tdr_stop);
+    std::lock_guard<std::mutex> tdr_lock(tdr_mu);
+    TdrBucket &tdr_b = *tdr_l.tdr_b;
+    int tdr_v = tdr_l.tdr_remapped ? 1 : 0;
+    if (tdr_ms < 0.0f) { tdr_b.tdr_pick = 0; return; } /* no timing: the original */
+    if (tdr_b.tdr_best[tdr_v] < 0.0f || tdr_ms < tdr_b.tdr_best[tdr_v]) tdr_b.tdr_best[tdr_v] = tdr_ms;
+    if (++tdr_b.tdr_runs[tdr_v] < 2 || tdr_b.tdr_runs[1 - tdr_v] < 2) return;
+    tdr_b.tdr_pick = tdr_b.tdr_best[1] < tdr_keep * tdr_b.tdr_best[0] ? 1 : 0;
+    if (tdr_logging())
       std::fprintf(stderr, "tdrc: %s: original %.4f ms, rewritten %.4f ms -> %s\n",
-                   Name, B.Best[0], B.Best[1], B.Pick ? "rewritten" : "original");
+                   tdr_name, tdr_b.tdr_best[0], tdr_b.tdr_best[1], tdr_b.tdr_pick ? "rewritten" : "original");
   }
 private:
-  const char *Name;
-  Mode M;
-  float Keep;
-  bool MeasuredOnly;
-  std::mutex Mu;
-  std::map<std::vector<double>, Bucket> Buckets;
-  const std::pair<const std::vector<double>, Bucket> *Last = nullptr;
+  const char *tdr_name;
+  TdrMode tdr_m;
+  float tdr_keep;
+  bool tdr_measured_only;
+  std::mutex tdr_mu;
+  std::map<std::vector<double>, TdrBucket> tdr_buckets;
+  const std::pair<const std::vector<double>, TdrBucket> *tdr_last = nullptr;
 };
 /* Split plans (docs/split.md).  The allocation a device pointer lies in,
    by the driver's cuMemGetAddressRange, found through the runtime so that
    the program need not link libcuda; null before CUDA 11.3. */
-typedef int (*AddressRange)(unsigned long long *, size_t *, unsigned long long);
-inline AddressRange addressRange() {
-  static const AddressRange F = [] {
-    void *P = nullptr;
+typedef int (*TdrAddressRange)(unsigned long long *, size_t *, unsigned long long);
+inline TdrAddressRange tdr_address_range() {
+  static const TdrAddressRange tdr_f = [] {
+    void *tdr_p = nullptr;
 #if defined(CUDART_VERSION) && CUDART_VERSION >= 12050
-    cudaDriverEntryPointQueryResult Q;
-    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &P, 12000,
-                                         cudaEnableDefault, &Q) != cudaSuccess ||
-        Q != cudaDriverEntryPointSuccess) P = nullptr;
+    cudaDriverEntryPointQueryResult tdr_q;
+    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &tdr_p, 12000,
+                                         cudaEnableDefault, &tdr_q) != cudaSuccess ||
+        tdr_q != cudaDriverEntryPointSuccess) tdr_p = nullptr;
 #elif defined(CUDART_VERSION) && CUDART_VERSION >= 12000
-    cudaDriverEntryPointQueryResult Q;
-    if (cudaGetDriverEntryPoint("cuMemGetAddressRange", &P, cudaEnableDefault,
-                                &Q) != cudaSuccess ||
-        Q != cudaDriverEntryPointSuccess) P = nullptr;
+    cudaDriverEntryPointQueryResult tdr_q;
+    if (cudaGetDriverEntryPoint("cuMemGetAddressRange", &tdr_p, cudaEnableDefault,
+                                &tdr_q) != cudaSuccess ||
+        tdr_q != cudaDriverEntryPointSuccess) tdr_p = nullptr;
 #elif defined(CUDART_VERSION) && CUDART_VERSION >= 11030
-    if (cudaGetDriverEntryPoint("cuMemGetAddressRange", &P, cudaEnableDefault)
-        != cudaSuccess) P = nullptr;
+    if (cudaGetDriverEntryPoint("cuMemGetAddressRange", &tdr_p, cudaEnableDefault)
+        != cudaSuccess) tdr_p = nullptr;
 #endif
-    return (AddressRange)P;
+    return (TdrAddressRange)tdr_p;
   }();
-  return F;
+  return tdr_f;
 }
-/* Whether a buffer the plan reads before its branch (A) may be memory the
-   kernel writes (B): the same allocation, or one that cannot be found. */
-inline bool mayOverlap(const void *A, const void *B) {
-  if (!A || !B) return false;
-  if (A == B) return true;
-  AddressRange F = addressRange();
-  unsigned long long BaseA = 0, BaseB = 0;
-  size_t SizeA = 0, SizeB = 0;
-  if (!F || F(&BaseA, &SizeA, (unsigned long long)A) != 0 ||
-      F(&BaseB, &SizeB, (unsigned long long)B) != 0)
+/* Whether a buffer the plan reads before its branch (tdr_a) may be memory the
+   kernel writes (tdr_b): the same allocation, or one that cannot be found. */
+inline bool tdr_may_overlap(const void *tdr_a, const void *tdr_b) {
+  if (!tdr_a || !tdr_b) return false;
+  if (tdr_a == tdr_b) return true;
+  TdrAddressRange tdr_f = tdr_address_range();
+  unsigned long long tdr_base_a = 0, tdr_base_b = 0;
+  size_t tdr_size_a = 0, tdr_size_b = 0;
+  if (!tdr_f || tdr_f(&tdr_base_a, &tdr_size_a, (unsigned long long)tdr_a) != 0 ||
+      tdr_f(&tdr_base_b, &tdr_size_b, (unsigned long long)tdr_b) != 0)
     return true; /* the driver's errors do not reach cudaGetLastError */
-  return BaseA == BaseB;
+  return tdr_base_a == tdr_base_b;
 }
 /* TDR_LOG: what a launcher ran, said the first time it runs it. */
-inline void note(std::atomic<unsigned> &Said, unsigned What, const char *Kernel,
-                 const char *Text) {
-  if (logging() && !(Said.fetch_or(What) & What))
-    std::fprintf(stderr, "tdrc: %s: %s\n", Kernel, Text);
+inline void tdr_note(std::atomic<unsigned> &tdr_said, unsigned tdr_what, const char *tdr_kernel_name,
+                 const char *tdr_text) {
+  if (tdr_logging() && !(tdr_said.fetch_or(tdr_what) & tdr_what))
+    std::fprintf(stderr, "tdrc: %s: %s\n", tdr_kernel_name, tdr_text);
 }
-/* The lists buffer of a plan over per-path lists: Paths counts, zeroed here
-   on the stream, then Paths lists of one entry per work-item.  One buffer per
-   device and stream (at most 8), grown on demand; Hold keeps other host
+/* The lists buffer of a plan over per-path lists: tdr_paths counts, zeroed here
+   on the stream, then tdr_paths lists of one entry per work-item.  One buffer per
+   device and stream (at most 8), grown on demand; tdr_hold keeps other host
    threads from zeroing the counts until this launch's kernels are queued.
    Null (the launch runs the per-path plan) while the stream is captured,
    when the launch has 2^32 work-items or more, or memory runs out. */
-class Lists {
+class TdrLists {
 public:
-  unsigned int *get(unsigned Paths, dim3 G, dim3 B, cudaStream_t S,
-                    std::unique_lock<std::mutex> &Hold) {
-    unsigned long long Items = (unsigned long long)G.x * G.y * G.z *
-                               B.x * B.y * B.z;
-    if (Items == 0 || Items >= 0xffffffffull) return nullptr;
-    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(S, &Capture) != cudaSuccess ||
-        Capture != cudaStreamCaptureStatusNone) return nullptr;
-    int Dev = 0;
-    if (cudaGetDevice(&Dev) != cudaSuccess) return nullptr;
-    Hold = std::unique_lock<std::mutex>(Mu);
-    std::map<std::pair<int, void *>, Buffer>::iterator It =
-        Of.find(std::make_pair(Dev, (void *)S));
-    if (It == Of.end()) {
-      if (Of.size() >= 8) return nullptr;
-      It = Of.insert(std::make_pair(std::make_pair(Dev, (void *)S), Buffer())).first;
+  unsigned int *tdr_get(unsigned tdr_paths, dim3 tdr_g, dim3 tdr_b, cudaStream_t tdr_s,
+                    std::unique_lock<std::mutex> &tdr_hold) {
+    unsigned long long tdr_items = (unsigned long long)tdr_g.x * tdr_g.y * tdr_g.z *
+                               tdr_b.x * tdr_b.y * tdr_b.z;
+    if (tdr_items == 0 || tdr_items >= 0xffffffffull) return nullptr;
+    cudaStreamCaptureStatus tdr_capture = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(tdr_s, &tdr_capture) != cudaSuccess ||
+        tdr_capture != cudaStreamCaptureStatusNone) return nullptr;
+    int tdr_dev = 0;
+    if (cudaGetDevice(&tdr_dev) != cudaSuccess) return nullptr;
+    tdr_hold = std::unique_lock<std::mutex>(tdr_mu);
+    std::map<std::pair<int, void *>, TdrBuffer>::iterator tdr_it =
+        tdr_of.find(std::make_pair(tdr_dev, (void *)tdr_s));
+    if (tdr_it == tdr_of.end()) {
+      if (tdr_of.size() >= 8) return nullptr;
+      tdr_it = tdr_of.insert(std::make_pair(std::make_pair(tdr_dev, (void *)tdr_s), TdrBuffer())).first;
     }
-    Buffer &Buf = It->second;
-    size_t Need = (size_t)(Paths + Paths * Items) * sizeof(unsigned int);
-    if (Buf.Bytes < Need) {
-      if (Buf.P) cudaFree(Buf.P); /* waits for the launches that used it */
-      Buf.P = nullptr;
-      Buf.Bytes = 0;
-      if (cudaMalloc((void **)&Buf.P, Need) != cudaSuccess) {
+    TdrBuffer &tdr_buf = tdr_it->second;
+    size_t tdr_need = (size_t)(tdr_paths + tdr_paths * tdr_items) * sizeof(unsigned int);
+    if (tdr_buf.tdr_bytes < tdr_need) {
+      if (tdr_buf.tdr_p) cudaFree(tdr_buf.tdr_p); /* waits for the launches that used it */
+      tdr_buf.tdr_p = nullptr;
+      tdr_buf.tdr_bytes = 0;
+      if (cudaMalloc((void **)&tdr_buf.tdr_p, tdr_need) != cudaSuccess) {
         cudaGetLastError();
-        Buf.P = nullptr;
+        tdr_buf.tdr_p = nullptr;
         return nullptr;
       }
-      Buf.Bytes = Need;
+      tdr_buf.tdr_bytes = tdr_need;
     }
-    if (cudaMemsetAsync(Buf.P, 0, Paths * sizeof(unsigned int), S) != cudaSuccess)
+    if (cudaMemsetAsync(tdr_buf.tdr_p, 0, tdr_paths * sizeof(unsigned int), tdr_s) != cudaSuccess)
       return nullptr;
-    return Buf.P;
+    return tdr_buf.tdr_p;
   }
 private:
-  struct Buffer { unsigned int *P = nullptr; size_t Bytes = 0; };
-  std::mutex Mu;
-  std::map<std::pair<int, void *>, Buffer> Of;
+  struct TdrBuffer { unsigned int *tdr_p = nullptr; size_t tdr_bytes = 0; };
+  std::mutex tdr_mu;
+  std::map<std::pair<int, void *>, TdrBuffer> tdr_of;
 };
 } // namespace tdr_choice
 #endif

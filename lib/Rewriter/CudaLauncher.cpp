@@ -165,7 +165,7 @@ std::string bucketKey(const std::string &Extra) {
 }
 
 std::string beginLaunch(const std::string &Pays) {
-  return "  const tdr_choice::Launch tdr_l = tdr_kernel.begin(" + Pays +
+  return "  const tdr_choice::TdrLaunch tdr_l = tdr_kernel.tdr_begin(" + Pays +
          ", tdr_key, sizeof tdr_key / sizeof tdr_key[0], tdr_stream);\n";
 }
 
@@ -254,7 +254,7 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       originalKernelName(N) +
       "', whichever is faster for this launch (--keep-original) */\n" +
       launcherHead(Launcher, External, Params) +
-      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\"" +
+      "  static tdr_choice::TdrKernel tdr_kernel(\"" + N + "\"" +
       (C.Margin != LaunchCondition::DefaultChoiceMargin || C.MeasuredOnly
            ? ", 1.0f - " + marginText(C.Margin) + "f"
            : std::string()) +
@@ -263,9 +263,9 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "  const bool tdr_pays = tdr_wg <= " +
       std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n" +
       bucketKey(Key) + beginLaunch("tdr_pays") +
-      "  if (tdr_l.Remapped)\n    " + N + Cfg +
+      "  if (tdr_l.tdr_remapped)\n    " + N + Cfg +
       "  else\n    " + originalKernelName(N) + Cfg +
-      "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";
+      "  tdr_kernel.tdr_end(tdr_l, tdr_stream);\n}\n";
 
   rewriteLaunchSites(Ctx, K, T, Launcher, "they run the rewrite", Out);
   return Out;

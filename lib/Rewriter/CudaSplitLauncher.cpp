@@ -49,7 +49,7 @@ std::optional<std::string> aliasTest(const FunctionDecl *K,
       if (!PR->getType()->isPointerType() || !PW->getType()->isPointerType())
         return std::nullopt;
       Test += std::string(Test.empty() ? "" : " ||\n      ") +
-              "tdr_choice::mayOverlap(" + PR->getNameAsString() + ", " +
+              "tdr_choice::tdr_may_overlap(" + PR->getNameAsString() + ", " +
               PW->getNameAsString() + ")";
     }
   return Test;
@@ -85,11 +85,11 @@ CudaLaunches cudaSplitLauncher(ASTContext &Ctx, const FunctionDecl *K,
   if (!S.List.empty())
     Plan = "'" + S.List + "' then '" + S.ListParts.front() + "' .., or " + Plan;
   auto Note = [&](unsigned Bit, const std::string &Text) {
-    return "tdr_choice::note(tdr_said, " + std::to_string(Bit) + "u, \"" + N +
+    return "tdr_choice::tdr_note(tdr_said, " + std::to_string(Bit) + "u, \"" + N +
            "\", \"" + Text + "\");\n";
   };
   std::string Body =
-      "  static tdr_choice::Kernel tdr_kernel(\"" + N + "\", 0.99f, true);\n"
+      "  static tdr_choice::TdrKernel tdr_kernel(\"" + N + "\", 0.99f, true);\n"
       "  static std::atomic<unsigned> tdr_said(0u); /* TDR_LOG: what ran */\n";
   if (!Alias->empty())
     Body += "  /* one allocation read before the branch and written: a later "
@@ -104,23 +104,23 @@ CudaLaunches cudaSplitLauncher(ASTContext &Ctx, const FunctionDecl *K,
   if (!S.List.empty()) {
     std::vector<std::string> Listed{S.List};
     Listed.insert(Listed.end(), S.ListParts.begin(), S.ListParts.end());
-    Body += "  static tdr_choice::Lists tdr_lists_of;\n"
+    Body += "  static tdr_choice::TdrLists tdr_lists_of;\n"
             "  std::unique_lock<std::mutex> tdr_hold;\n"
-            "  unsigned int *tdr_lists = tdr_l.Remapped ? tdr_lists_of.get(" +
+            "  unsigned int *tdr_lists = tdr_l.tdr_remapped ? tdr_lists_of.tdr_get(" +
             std::to_string(S.Parts.size()) +
             "u, tdr_grid, tdr_block, tdr_stream, tdr_hold) : nullptr;\n"
             "  if (tdr_lists) {\n    " +
             Note(4, "runs the split plan over per-path lists") +
-            join(Listed, ListCfg, "    ") + "  } else if (tdr_l.Remapped) {\n";
+            join(Listed, ListCfg, "    ") + "  } else if (tdr_l.tdr_remapped) {\n";
   } else {
-    Body += "  if (tdr_l.Remapped) {\n";
+    Body += "  if (tdr_l.tdr_remapped) {\n";
   }
   Body += "    " + Note(2, "runs the split plan's path kernels") +
           join(S.Parts, Cfg, "    ") + "  } else {\n    " +
           Note(1, "runs unsplit") + "    " + N + Cfg + "  }\n";
   if (!S.List.empty())
     Body += "  if (tdr_hold.owns_lock())\n    tdr_hold.unlock();\n";
-  Body += "  tdr_kernel.end(tdr_l, tdr_stream);\n}\n";
+  Body += "  tdr_kernel.tdr_end(tdr_l, tdr_stream);\n}\n";
   Out.Launcher = "\n" + Inline + "/* tdrc: runs '" + N + "' or its split plan (" +
                  Plan + "), whichever is faster for this launch */\n" +
                  launcherHead(Launcher, External, Params) + Body;

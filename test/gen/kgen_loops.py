@@ -16,7 +16,11 @@ the loop, `w = ...` inside it (each item must start from the launch's
 values when one work-item runs several).  About a third read their IDs
 through helpers, as real kernels do (`item_x()`, `item_y()`, and in the
 loop `lane_of()`, which reads the local ID and calls `group_of()`): dwa
-clones them to take the item's IDs.  Every value stays
+clones them to take the item's IDs; half of those kernels define the
+helpers after the kernel behind prototypes.  Some read a private table of
+constants in the loop (`const int tab[4] = {...}`, moved up whole), and
+some end the loop's body with a statement that ends in a function-like
+macro (`acc = MIXF(acc, k);`).  Every value stays
 bounded (`%` by primes), so the kernels are well defined; they write only
 their own elements.  Each kernel carries its `// EXEC:` spec for tdr_exec.
 
@@ -41,6 +45,13 @@ class LoopGen:
         shape = random.Random("kloops-idtrip:%d:%d" % (seed, index))
         self.id_trips = shape.random() < 0.3
         self.counted_after = shape.random() < 0.3
+        # Real-code layout: helpers after the kernel, constant tables, a
+        # statement ending in a function-like macro (a stream of their own).
+        reach = random.Random("kloops-reach:%d:%d" % (seed, index))
+        self.late_helpers = reach.random() < 0.5
+        self.table = reach.random() < 0.3
+        self.table_const = reach.random() < 0.5
+        self.macro_end = reach.random() < 0.3
         self.name = "l%d_%d" % (seed, index)
         self.lines = []
         self.depth = 1
@@ -88,6 +99,8 @@ class LoopGen:
         if r.random() < 0.3:
             self.emit("out += idx;")
             self.out_advanced = True
+        if self.table:
+            self.emit("%sint tab[4] = {3, 1, 4, 1};" % ("const " if self.table_const else ""))
         self.emit("int acc = v0;")
         bound = r.choice([8, 17, 40])
         if self.id_trips:
@@ -118,6 +131,10 @@ class LoopGen:
                 self.emit("if (%s)" % self.cond("acc"))
                 self.emit("    %s;" % kind)
         self.update()
+        if self.table:
+            self.emit("acc = (acc + tab[(acc + k) & 3]) % 7919;")
+        if self.macro_end:
+            self.emit("acc = MIXF(acc, k);")
 
     def loop(self):
         r = self.r
@@ -207,16 +224,24 @@ class LoopGen:
             self.depth -= 1
             self.emit("}")
         body = "\n".join(self.lines[1:])
-        helpers = ""
+        helpers, after = "", ""
+        if self.macro_end:
+            helpers += "\n#define MIXF(a, b) (((a) * 7 + (b)) % 7919)\n"
         if self.id_helpers:
-            helpers = ("\nint item_x(void) { return (int)get_global_id(0); }\n"
-                       "int item_y(void) { return (int)get_global_id(1); }\n"
-                       "int group_of(void) { return (int)get_group_id(0); }\n"
-                       "int lane_of(void)\n{\n"
-                       "    return (int)get_local_id(0) + 3 * (group_of() % 4);\n}\n")
+            defs = ("\nint item_x(void) { return (int)get_global_id(0); }\n"
+                    "int item_y(void) { return (int)get_global_id(1); }\n"
+                    "int group_of(void) { return (int)get_group_id(0); }\n"
+                    "int lane_of(void)\n{\n"
+                    "    return (int)get_local_id(0) + 3 * (group_of() % 4);\n}\n")
+            if self.late_helpers:  # prototypes first, definitions last
+                helpers += ("\nint item_x(void);\nint item_y(void);\n"
+                            "int group_of(void);\nint lane_of(void);\n")
+                after = defs
+            else:
+                helpers += defs
         return "\n".join(head) + helpers + (
             "\n\n__kernel void %s(__global const int *in, __global const int *lens,\n"
-            "    __global int *out, __global int *hist, %s)\n{\n%s\n}\n" % (self.name, params, body))
+            "    __global int *out, __global int *hist, %s)\n{\n%s\n}\n" % (self.name, params, body)) + after
 
 
 def main():

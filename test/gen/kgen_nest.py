@@ -28,7 +28,8 @@ line says which, `expect decline: KIND`): `counter` (a loop counter written
 in its body under a uniform condition), `break` (a uniform `break` leaving
 a loop of the nest), `bound` (a loop bound loaded from memory after the
 return / inside the guard), `uniform-if` (`if (mode > 1) { ... }` around
-the branch).  The others say `expect: nest` (a bound set from parameters
+the branch), `id-header` (a loop of the nest starts at an ID query, as a
+grid-stride loop does, or steps by one).  The others say `expect: nest` (a bound set from parameters
 before a guard or data return, `k < rounds`, counts as uniform; a switch's
 `break`s end the switch, not the loop).  The
 comment `// the branch in the nest` precedes the branch.  Every value stays bounded
@@ -68,6 +69,9 @@ HELPERS = {
 class NestGen:
     def __init__(self, seed, index):
         self.r = random.Random("knest:%d:%d" % (seed, index))
+        # A loop header that differs between work-items without reading
+        # memory (a stream of its own: the other kernels stay as they were).
+        self.id_header = random.Random("knest-idh:%d:%d" % (seed, index))
         self.name = "n%d_%d" % (seed, index)
         self.lines = []
         self.depth = 1
@@ -221,6 +225,10 @@ class NestGen:
             bound = "m"
         if self.decline == "counter" and level == self.decl_level:
             return "for (int %s = 0; %s < %s; ++%s) {" % (k, k, bound, k)
+        if self.decline == "id-header" and level == self.decl_level:
+            if self.id_header.random() < 0.5:
+                return "for (int %s = (int)(get_local_id(0) %% 2); %s < %s; ++%s) {" % (k, k, bound, k)
+            return "for (int %s = 0; %s < %s; %s += 1 + (int)(get_global_id(0) & 1)) {" % (k, k, bound, k)
         form = r.choice(["up", "up", "up2", "down", "le"])
         if form == "up":
             return "for (int %s = 0; %s < %s; %s) {" % (k, k, bound, r.choice(["++" + k, k + "++"]))
@@ -377,6 +385,8 @@ class NestGen:
     def kernel(self):
         r = self.r
         self.decline = r.choice(DECLINES) if r.random() < 0.2 else None
+        if self.decline is None and self.id_header.random() < 0.1:
+            self.decline = "id-header"
         kind = r.choice(KINDS)
         n_levels = r.choice([1, 1, 2, 2, 3])
         self.decl_level = r.randint(0, n_levels - 1)

@@ -1,5 +1,6 @@
 //===- RemapPlannerTest.cpp - Units for branch placement and liveness -----===//
 #include "TestAST.h"
+#include "../../lib/TDR/WorkPool/PoolPlan.h" // ClonedHelpers
 #include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "gtest/gtest.h"
 
@@ -169,9 +170,26 @@ TEST(RemapPlanner, HelperReadingIdsIsCloned) {
   EXPECT_TRUE(R.Plan.Helpers); // `me` takes the logical global ID
 }
 
-TEST(RemapPlanner, HelperReadingIdsDefinedLaterDeclinesKernel) {
+TEST(RemapPlanner, HelperReadingIdsDefinedLaterIsClonedAfterIt) {
+  // A prototype before the kernel: the clone is declared there and defined
+  // after the helper (HelperClone::Prototype).
   auto R = plan(R"(
     int me(void);
+    __kernel void k(__global const int *in, __global int *out) {
+      int x = in[me()];
+      if (x > 0) out[me()] = 1;
+    }
+    int me(void) { return get_global_id(0); })");
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  ASSERT_TRUE(R.Plan.Helpers);
+  ASSERT_EQ(R.Plan.Helpers->Clones.size(), 1u);
+  EXPECT_NE(R.Plan.Helpers->Clones[0].Prototype, nullptr);
+}
+
+TEST(RemapPlanner, HelperReadingIdsDeclaredOnlyByAMacroDeclinesKernel) {
+  auto R = plan(R"(
+    #define DECLARE(f) int f(void);
+    DECLARE(me)
     __kernel void k(__global const int *in, __global int *out) {
       int x = in[me()];
       if (x > 0) out[me()] = 1;

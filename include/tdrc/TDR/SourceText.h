@@ -26,6 +26,7 @@ public:
     unsigned Begin = 0, End = 0;
   };
   explicit SourceText(clang::ASTContext &Ctx);
+  const clang::SourceManager &sourceManager() const { return SM; }
 
   /// The main-file character range of a token range, or nothing.
   std::optional<Range> range(clang::SourceRange R) const;

@@ -12,6 +12,10 @@
 #ifndef TDRC_CUDA_PRELUDE_H
 #define TDRC_CUDA_PRELUDE_H
 
+/* Clang's CUDA wrapper of <new> (reached through <vector>, <map>, ...)
+   calls ::malloc and ::free, which nvcc's own headers declare first. */
+#include <stdlib.h>
+
 #define __CUDACC__ 1
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
@@ -226,7 +230,7 @@ static __device__ double __longlong_as_double(long long);
 
 /* ---- the host API a .cu file's host code commonly uses ----------------- */
 enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
-                 cudaErrorMemoryAllocation = 2 };
+                 cudaErrorMemoryAllocation = 2, cudaErrorInvalidDevice = 101 };
 typedef enum cudaError cudaError_t;
 enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
                       cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
@@ -280,6 +284,53 @@ cudaError_t cudaEventDestroy(cudaEvent_t);
 cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t);
 cudaError_t cudaEventElapsedTime(float *, cudaEvent_t, cudaEvent_t);
+/* Pinned memory, symbols, flags and device queries real programs use. */
+cudaError_t cudaMallocHost(void **, size_t);
+template <class T> static cudaError_t cudaMallocHost(T **p, size_t n) {
+  return cudaMallocHost((void **)p, n);
+}
+cudaError_t cudaHostAlloc(void **, size_t, unsigned int);
+cudaError_t cudaFreeHost(void *);
+cudaError_t cudaMallocPitch(void **, size_t *, size_t, size_t);
+cudaError_t cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t,
+                         cudaMemcpyKind);
+cudaError_t cudaMemGetInfo(size_t *, size_t *);
+template <class T>
+static cudaError_t cudaMemcpyToSymbol(const T &, const void *, size_t,
+                                      size_t = 0,
+                                      cudaMemcpyKind = cudaMemcpyHostToDevice);
+template <class T>
+static cudaError_t cudaMemcpyFromSymbol(void *, const T &, size_t, size_t = 0,
+                                        cudaMemcpyKind = cudaMemcpyDeviceToHost);
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaHostAllocDefault 0x00
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *, unsigned int);
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int = 0);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *, unsigned int);
+cudaError_t cudaEventQuery(cudaEvent_t);
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem, sharedMemPerBlock, totalConstMem;
+  int regsPerBlock, warpSize, maxThreadsPerBlock, maxThreadsDim[3],
+      maxGridSize[3], clockRate, major, minor, multiProcessorCount,
+      maxThreadsPerMultiProcessor, memoryClockRate, memoryBusWidth,
+      l2CacheSize, sharedMemPerMultiprocessor, regsPerMultiprocessor;
+};
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *, int);
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+                     cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache);
+template <class T> static cudaError_t cudaFuncSetCacheConfig(T *, cudaFuncCache);
+enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1,
+                 cudaLimitMallocHeapSize = 2 };
+cudaError_t cudaDeviceSetLimit(cudaLimit, size_t);
+template <class T>
+static cudaError_t cudaOccupancyMaxPotentialBlockSize(int *, int *, T, size_t = 0,
+                                                      int = 0);
 /* What Clang calls for `kernel<<<grid, block, shared, stream>>>(...)`. */
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0,
                                                 void * = 0);

@@ -56,6 +56,12 @@ std::optional<std::string> whyNoLists(KernelAnalyses &A, SplitPlan &P) {
                                       /*CloneHelpers=*/true))
     return "its parts would run listed items in other work-items, but " +
            *Why;
+  for (const HelperClone &C : Items.Helpers.Clones)
+    if (C.Prototype) // the parts follow the kernel; the clone, its helper
+      return "its parts would run listed items in other work-items, but "
+             "helper '" + C.Helper->getNameAsString() + "' (at " +
+             A.loc(C.Helper->getLocation()) +
+             "), which reads IDs, is defined after the kernel";
   if (A.Kernel->getNumParams() == 0)
     return "it has no parameter to add the list buffer after";
   const LangOptions &LO = A.Ctx.getLangOpts();

@@ -78,6 +78,47 @@ static void assignedIn(const Stmt *St,
 }
 
 /// OpenCL: a pointee in the private address space.
+/// V has no value at the remap point At: declared without an initialiser,
+/// named nowhere before At, and no loop around At that V outlives could
+/// bring a later value back (`float a; if (c) f(&a); else g(&a);`: the
+/// out-parameter's address makes it live, but there is nothing to move).
+static bool unsetAt(PlannerState &S, const VarDecl *V, const RemapRound &Round,
+                    SourceLocation At) {
+  if (isa<ParmVarDecl>(V) || V->hasInit() || !V->hasLocalStorage() ||
+      V->getType()->getAsCXXRecordDecl())
+    return false;
+  const SourceManager &SM = S.Ctx.getSourceManager();
+  // The round evaluates its members' conditions before it regroups: a
+  // variable they name is set (or read) on the old work-item.
+  std::vector<const DeclRefExpr *> Refs;
+  for (const PathMember &M : Round.Members) {
+    if (const auto *Sw = dyn_cast<SwitchStmt>(M.Branch))
+      collect(Sw->getCond(), Refs);
+    for (const IfStmt *If : M.Chain)
+      collect(If->getCond(), Refs);
+  }
+  if (llvm::any_of(Refs, [&](const DeclRefExpr *R) { return R->getDecl() == V; }))
+    return false;
+  Refs.clear();
+  collect(S.Body, Refs);
+  for (const DeclRefExpr *R : Refs)
+    if (R->getDecl() == V &&
+        SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R->getBeginLoc()), At))
+      return false;
+  SourceLocation Decl = SM.getExpansionLoc(V->getLocation());
+  for (const Stmt *P = S.PM.getParent(Round.Branch); P && P != S.Body;
+       P = S.PM.getParent(P))
+    if (isa<ForStmt, WhileStmt, DoStmt>(P)) {
+      SourceRange L(SM.getExpansionLoc(P->getBeginLoc()),
+                    SM.getExpansionLoc(P->getEndLoc()));
+      if (!(SM.isBeforeInTranslationUnit(L.getBegin(), Decl) &&
+            SM.isBeforeInTranslationUnit(Decl, L.getEnd())))
+        return false; // declared outside the loop: an earlier pass's value
+      break;
+    }
+  return true;
+}
+
 static bool isPrivate(QualType T) {
   LangAS AS = T.getAddressSpace();
   return AS == LangAS::Default || AS == LangAS::opencl_private;
@@ -261,6 +302,13 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
   if (const TagDecl *TD = T->getAsTagDecl())
     if (TD->getDeclContext()->isFunctionOrMethod())
       return Name + " has a type declared inside the kernel";
+  // `typedef float real;` in the kernel: the shared arrays that carry the
+  // variable are declared before it.
+  for (QualType Q = T; const auto *TT = Q->getAs<TypedefType>();
+       Q = TT->getDecl()->getUnderlyingType())
+    if (TT->getDecl()->getDeclContext()->isFunctionOrMethod())
+      return Name + " has a type name declared inside the kernel ('" +
+             TT->getDecl()->getNameAsString() + "')";
   if (!T->isScalarType() && !T->isVectorType() && !T->isRecordType())
     return Name + " has an unsupported type";
   return std::nullopt;
@@ -358,6 +406,8 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     // begun, so there is nothing to move (and it is not in scope here).
     if (!isa<ParmVarDecl>(V) &&
         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()), At))
+      continue;
+    if (unsetAt(S, V, R, At))
       continue;
     bool Skip = false, Recompute = false;
     if (auto Why = classify(V, R, Skip, Recompute))

@@ -61,7 +61,8 @@ std::vector<const CompoundStmt *> arms(const Stmt *N) {
 // Why an inactive work-item might not go through N's header as the active
 // ones do, or none: it reads parameters the kernel never writes, constants,
 // uniform variables every work-item set before StartLoc and never
-// writes again, and a for's own counter that only its header changes.
+// writes again, and a for's own counter that only its header changes, and
+// calls nothing whose value differs between work-items.
 std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
                                      SourceLocation StartLoc) {
   std::vector<const Stmt *> Header;
@@ -82,8 +83,21 @@ std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
   }
   writtenIn(Body, InBody);
   std::vector<const DeclRefExpr *> Refs;
-  for (const Stmt *H : Header)
+  std::vector<const CallExpr *> Calls;
+  for (const Stmt *H : Header) {
     collect(H, Refs);
+    collect(H, Calls);
+  }
+  // An ID query or a helper that reads one (a grid-stride loop's
+  // `i = get_global_id(0)`, a step of `get_local_id(0) & 1`): the header
+  // differs between work-items, its own counter too.
+  for (const CallExpr *C : Calls)
+    if (S.TD.exprDep(C).Level != Dep::Uniform)
+      return "its header calls '" +
+             (C->getDirectCallee() ? C->getDirectCallee()->getNameAsString()
+                                   : std::string("a function")) +
+             "' (" + S.loc(C->getBeginLoc()) +
+             "), whose value differs between work-items";
   for (const DeclRefExpr *R : Refs) {
     const auto *V = dyn_cast<VarDecl>(R->getDecl());
     if (!V)

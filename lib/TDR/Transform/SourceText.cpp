@@ -18,7 +18,36 @@ std::optional<SourceText::Range> SourceText::range(SourceRange R) const {
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
   if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
     return std::nullopt;
-  return Range{SM.getFileOffset(CR.getBegin()), SM.getFileOffset(CR.getEnd())};
+  Range Out{SM.getFileOffset(CR.getBegin()), SM.getFileOffset(CR.getEnd())};
+  // Clang drops the parentheses of an OpenCL vector splat, `(float4)(1.0f)`:
+  // the cast ends at the literal.  An expression's text balances its
+  // parentheses; the ones that close it follow.  (Only for text outside
+  // macros: a range cut by a macro's expansion is left as it was.)
+  std::string Text = text(Out);
+  int Open = int(llvm::count(Text, '(')) - int(llvm::count(Text, ')'));
+  if (Open > 0) { // count tokens, not characters (a "(" in a string)
+    Open = 0;
+    Lexer Raw(SM.getLocForStartOfFile(SM.getMainFileID()), LO,
+              SM.getBufferData(SM.getMainFileID()).data(),
+              SM.getBufferData(SM.getMainFileID()).data() + Out.Begin,
+              SM.getBufferData(SM.getMainFileID()).end());
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok) &&
+           SM.getFileOffset(Tok.getLocation()) < Out.End)
+      Open += Tok.is(tok::l_paren) ? 1 : Tok.is(tok::r_paren) ? -1 : 0;
+  }
+  SourceLocation End = CR.getEnd();
+  while (Open > 0 && Text.find(')') != std::string::npos &&
+         R.getBegin().isFileID() && R.getEnd().isFileID()) {
+    std::optional<Token> Next = Lexer::findNextToken(
+        End.getLocWithOffset(-1), SM, LO);
+    if (!Next || Next->isNot(tok::r_paren) || Next->getLocation().isMacroID())
+      break;
+    End = Next->getEndLoc();
+    Out.End = SM.getFileOffset(End);
+    --Open;
+  }
+  return Out;
 }
 
 std::optional<SourceText::Range> SourceText::stmtRange(const Stmt *S) const {
@@ -28,8 +57,14 @@ std::optional<SourceText::Range> SourceText::stmtRange(const Stmt *S) const {
   StringRef Buf = SM.getBufferData(SM.getMainFileID());
   if (R->End > 0 && (Buf[R->End - 1] == ';' || Buf[R->End - 1] == '}'))
     return R;
-  SourceLocation After = Lexer::findLocationAfterToken(
-      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, LO, false);
+  // The last token of the invocation when a macro spells the end (its
+  // expansion location would be the macro's name); only where the range
+  // ends with that invocation, not inside its arguments.
+  SourceLocation Last = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  if (SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, LO)) != R->End)
+    return std::nullopt;
+  SourceLocation After =
+      Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
   if (After.isInvalid())
     return std::nullopt;
   R->End = SM.getFileOffset(After);

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include <map>
@@ -47,14 +48,40 @@ std::string where(KernelAnalyses &A, const FunctionDecl *H) {
          A.loc(H->getLocation()) + "), which reads IDs,";
 }
 
-/// Why H cannot be cloned before the kernel's new code, or none.
-std::optional<std::string> whyNoClone(KernelAnalyses &A,
-                                      const FunctionDecl *H) {
+/// H's declaration before offset Before in the main file, with a written
+/// parameter list outside macros: where a clone's prototype can go.
+const FunctionDecl *prototypeBefore(const SourceManager &SM,
+                                    const FunctionDecl *H, unsigned Before) {
+  for (const FunctionDecl *D : H->redecls()) {
+    FunctionTypeLoc FTL = D->getFunctionTypeLoc();
+    if (D->doesThisDeclarationHaveABody() || !FTL)
+      continue;
+    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation R = FTL.getRParenLoc(), N = D->getLocation();
+    if (R.isValid() && N.isValid() && R.isFileID() && N.isFileID() &&
+        SM.isInMainFile(B) && SM.isInMainFile(R) &&
+        SM.getFileOffset(R) < Before)
+      return D;
+  }
+  return nullptr;
+}
+
+/// Why H cannot be cloned for the kernel, or none; Proto is set when H is
+/// defined after the kernel (its clone is then declared before it).
+std::optional<std::string> whyNoClone(KernelAnalyses &A, const FunctionDecl *H,
+                                      const FunctionDecl *&Proto) {
   const SourceManager &SM = A.Ctx.getSourceManager();
+  Proto = nullptr;
   if (H->isTemplated() || H->isTemplateInstantiation())
     return where(A, H) + " is a template";
   if (H->isVariadic())
     return where(A, H) + " takes a variable number of arguments";
+  // The clone is written at file scope and its ID parameters come last.
+  if (!H->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return where(A, H) + " is declared inside a namespace or a class";
+  if (llvm::any_of(H->parameters(),
+                   [](const ParmVarDecl *P) { return P->hasDefaultArg(); }))
+    return where(A, H) + " has a parameter with a default argument";
   std::string Why;
   std::optional<KernelText> T = kernelText(SM, H, Why);
   if (!T)
@@ -63,8 +90,10 @@ std::optional<std::string> whyNoClone(KernelAnalyses &A,
     return where(A, H) + " has no written parameter list";
   std::string KWhy;
   std::optional<KernelText> K = kernelText(SM, A.Kernel, KWhy);
-  if (K && T->End > K->Begin)
-    return where(A, H) + " is defined after the kernel";
+  if (K && T->End > K->Begin &&
+      !(Proto = prototypeBefore(SM, H, K->Begin)))
+    return where(A, H) + " is defined after the kernel and declared before "
+                         "it only in a macro or another file";
   return std::nullopt;
 }
 
@@ -97,22 +126,34 @@ std::string argList(const std::vector<PoolIdRef> &Takes, bool Cuda,
   return S;
 }
 
-/// The call's callee name and arguments, as the clone's.
+/// Whether L is written in the file: outside macros, or in a macro's
+/// argument (an edit of its spelling changes every use of the argument).
+bool spelledInFile(const SourceManager &SM, SourceLocation L) {
+  return L.isFileID() || (SM.isMacroArgExpansion(L) &&
+                          SM.getSpellingLoc(L).isFileID());
+}
+
+/// The call's callee name and arguments, as the clone's (once, when a
+/// macro expands the argument holding the call twice).
 bool callSubs(const SourceText &T, const CallExpr *CE,
               const HelperClone &Callee, llvm::StringRef K, bool Cuda,
               IdNamer IdName, Subs &S, std::string &Why) {
+  const SourceManager &SM = T.sourceManager();
   const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts());
   std::optional<SourceText::Range> Name =
       Ref ? T.range(SourceRange(Ref->getLocation(), Ref->getLocation()))
           : std::nullopt;
   std::optional<SourceText::Range> RParen =
       T.range(SourceRange(CE->getRParenLoc(), CE->getRParenLoc()));
-  if (!Name || !RParen || Ref->getLocation().isMacroID() ||
-      CE->getRParenLoc().isMacroID()) {
+  if (!Name || !RParen || !spelledInFile(SM, Ref->getLocation()) ||
+      !spelledInFile(SM, CE->getRParenLoc())) {
     Why = "the call of helper '" + Callee.Helper->getNameAsString() +
           "' at " + T.where(CE->getBeginLoc()) + " is spelled inside a macro";
     return false;
   }
+  for (const auto &[At, New] : S)
+    if (At.Begin == Name->Begin && At.End == Name->End)
+      return true; // the same spelling, expanded again
   S.push_back({*Name, helperCloneName(Callee.Helper, K)});
   S.push_back({{RParen->Begin, RParen->Begin},
                std::string(CE->getNumArgs() ? ", " : "") +
@@ -158,9 +199,9 @@ std::optional<std::string> planHelperClones(KernelAnalyses &A,
     if (!order(G, H, Need, State, Order))
       return where(A, H) + " is recursive";
   for (const FunctionDecl *H : Order) {
-    if (std::optional<std::string> Why = whyNoClone(A, H))
-      return *Why;
     HelperClone C;
+    if (std::optional<std::string> Why = whyNoClone(A, H, C.Prototype))
+      return *Why;
     C.Helper = H;
     for (const auto &[Key, Id] : Need[H])
       C.Takes.push_back(Id);
@@ -180,56 +221,106 @@ std::optional<std::string> planHelperClones(KernelAnalyses &A,
   return std::nullopt;
 }
 
+namespace {
+
+/// The clone's name and ID parameters, as edits of H's parameter list FTL.
+bool signatureSubs(const SourceText &T, const FunctionDecl *H,
+                   FunctionTypeLoc FTL, const HelperClone &C, llvm::StringRef K,
+                   bool Cuda, IdNamer IdName, Subs &S, std::string &Why) {
+  std::optional<SourceText::Range> Name =
+      T.range(SourceRange(H->getLocation(), H->getLocation()));
+  std::optional<SourceText::Range> LParen =
+      FTL ? T.range(SourceRange(FTL.getLParenLoc(), FTL.getLParenLoc()))
+          : std::nullopt;
+  std::optional<SourceText::Range> RParen =
+      FTL ? T.range(SourceRange(FTL.getRParenLoc(), FTL.getRParenLoc()))
+          : std::nullopt;
+  if (!Name || !LParen || !RParen) {
+    Why = "the parameters of helper '" + H->getNameAsString() +
+          "' are spelled inside a macro";
+    return false;
+  }
+  S.push_back({*Name, helperCloneName(C.Helper, K)});
+  std::string Params;
+  for (const PoolIdRef &Id : C.Takes)
+    Params += (Params.empty() ? "" : ", ") + helperIdType(Cuda) + " " +
+              IdName(Id, Cuda);
+  if (H->getNumParams() == 0) // `()` or `(void)`
+    S.push_back({{LParen->End, RParen->Begin}, Params});
+  else
+    S.push_back({{RParen->Begin, RParen->Begin}, ", " + Params});
+  return true;
+}
+
+/// C's definition after a comment; none with Why when a part cannot be
+/// spelled.
+std::optional<std::string> cloneDefinition(ASTContext &Ctx,
+                                           const ClonedHelpers &H,
+                                           const HelperClone &C,
+                                           llvm::StringRef K, bool Cuda,
+                                           IdNamer IdName, std::string &Why) {
+  SourceText T(Ctx);
+  std::optional<KernelText> KT =
+      kernelText(Ctx.getSourceManager(), C.Helper, Why);
+  Subs S;
+  if (!KT || !signatureSubs(T, C.Helper, C.Helper->getFunctionTypeLoc(), C,
+                            K, Cuda, IdName, S, Why))
+    return std::nullopt;
+  for (const PoolIdRef &Id : C.Reads) {
+    std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
+    if (!R) {
+      Why = "an ID in helper '" + C.Helper->getNameAsString() +
+            "' is spelled inside a macro";
+      return std::nullopt;
+    }
+    S.push_back({*R, IdName(Id, Cuda)});
+  }
+  for (const CallExpr *CE : C.Calls)
+    if (const HelperClone *Callee = cloneOf(H, CE);
+        Callee && !callSubs(T, CE, *Callee, K, Cuda, IdName, S, Why))
+      return std::nullopt;
+  return "// tdrc: '" + C.Helper->getNameAsString() +
+         "' with the item's IDs as parameters, for '" + K.str() + "'\n" +
+         T.respell({KT->Begin, KT->End}, std::move(S));
+}
+
+/// The prototype of C's clone, from C.Prototype's text.
+std::optional<std::string> clonePrototype(ASTContext &Ctx,
+                                          const HelperClone &C,
+                                          llvm::StringRef K, bool Cuda,
+                                          IdNamer IdName, std::string &Why) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *P = C.Prototype;
+  FunctionTypeLoc FTL = P->getFunctionTypeLoc();
+  SourceText T(Ctx);
+  Subs S;
+  if (!signatureSubs(T, P, FTL, C, K, Cuda, IdName, S, Why))
+    return std::nullopt;
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(P->getBeginLoc()));
+  unsigned End = SM.getFileOffset(FTL.getRParenLoc()) + 1;
+  return "// tdrc: the clone of '" + C.Helper->getNameAsString() +
+         "' for '" + K.str() + "' follows it\n" +
+         T.respell({Begin, End}, std::move(S)) + ";";
+}
+
+} // namespace
+
 std::optional<std::string> helperClonesText(ASTContext &Ctx,
                                             const ClonedHelpers &H,
                                             llvm::StringRef K, bool Cuda,
                                             IdNamer IdName, std::string &Why) {
-  SourceText T(Ctx);
   std::string Out;
   for (const HelperClone &C : H.Clones) {
-    std::optional<KernelText> KT =
-        kernelText(Ctx.getSourceManager(), C.Helper, Why);
-    FunctionTypeLoc FTL = C.Helper->getFunctionTypeLoc();
-    std::optional<SourceText::Range> LParen =
-        FTL ? T.range(SourceRange(FTL.getLParenLoc(), FTL.getLParenLoc()))
-            : std::nullopt;
-    std::optional<SourceText::Range> RParen =
-        FTL ? T.range(SourceRange(FTL.getRParenLoc(), FTL.getRParenLoc()))
-            : std::nullopt;
-    if (!KT || !LParen || !RParen) {
-      Why = "the parameters of helper '" + C.Helper->getNameAsString() +
-            "' are spelled inside a macro";
+    if (C.Prototype) { // its clone would precede what its body names
+      Why = "helper '" + C.Helper->getNameAsString() +
+            "', which reads IDs, is defined after the kernel";
       return std::nullopt;
     }
-    Subs S;
-    S.push_back({{KT->Begin + KT->NameAt,
-                  KT->Begin + KT->NameAt +
-                      unsigned(C.Helper->getName().size())},
-                 helperCloneName(C.Helper, K)});
-    std::string Params;
-    for (const PoolIdRef &Id : C.Takes)
-      Params += (Params.empty() ? "" : ", ") + helperIdType(Cuda) + " " +
-                IdName(Id, Cuda);
-    if (C.Helper->getNumParams() == 0) // `()` or `(void)`
-      S.push_back({{LParen->End, RParen->Begin}, Params});
-    else
-      S.push_back({{RParen->Begin, RParen->Begin}, ", " + Params});
-    for (const PoolIdRef &Id : C.Reads) {
-      std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
-      if (!R) {
-        Why = "an ID in helper '" + C.Helper->getNameAsString() +
-              "' is spelled inside a macro";
-        return std::nullopt;
-      }
-      S.push_back({*R, IdName(Id, Cuda)});
-    }
-    for (const CallExpr *CE : C.Calls)
-      if (const HelperClone *Callee = cloneOf(H, CE);
-          Callee && !callSubs(T, CE, *Callee, K, Cuda, IdName, S, Why))
-        return std::nullopt;
-    Out += "// tdrc: '" + C.Helper->getNameAsString() +
-           "' with the item's IDs as parameters, for '" + K.str() + "'\n" +
-           T.respell({KT->Begin, KT->End}, std::move(S)) + "\n\n";
+    std::optional<std::string> D =
+        cloneDefinition(Ctx, H, C, K, Cuda, IdName, Why);
+    if (!D)
+      return std::nullopt;
+    Out += *D + "\n\n";
   }
   return Out;
 }
@@ -249,30 +340,52 @@ bool emitHelperClones(ASTContext &Ctx, const ClonedHelpers &H,
                       const std::vector<SourceText::Range> &Spelled,
                       EditList &E, std::string &Why) {
   std::string N = K->getNameAsString();
-  std::optional<std::string> Text = helperClonesText(Ctx, H, N, Cuda, IdName, Why);
-  std::optional<KernelText> KT =
-      Text ? kernelText(Ctx.getSourceManager(), K, Why) : std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<KernelText> KT = kernelText(SM, K, Why);
   if (!KT)
     return false;
-  E.insert(KT->LineStart, *Text);
+  // Before the kernel: the prototypes of the clones of helpers defined after
+  // it, then the clones of those defined before it; the former follow
+  // their helpers.
+  std::string Before;
+  for (const HelperClone &C : H.Clones)
+    if (C.Prototype) {
+      std::optional<std::string> P =
+          clonePrototype(Ctx, C, N, Cuda, IdName, Why);
+      if (!P)
+        return false;
+      Before += *P + "\n\n";
+    }
+  for (const HelperClone &C : H.Clones) {
+    std::optional<std::string> D =
+        cloneDefinition(Ctx, H, C, N, Cuda, IdName, Why);
+    std::optional<KernelText> HT =
+        D ? kernelText(SM, C.Helper, Why) : std::nullopt;
+    if (!HT)
+      return false;
+    if (C.Prototype)
+      E.insert(HT->End, "\n\n" + *D);
+    else
+      Before += *D + "\n\n";
+  }
+  E.insert(KT->LineStart, Before);
   SourceText T(Ctx);
+  Subs S;
   for (const CallExpr *CE : H.Calls) {
     std::optional<SourceText::Range> R = T.range(CE->getSourceRange());
     bool Inside = false;
     for (const SourceText::Range &C : Spelled)
       Inside |= R && R->Begin >= C.Begin && R->End <= C.End;
     const HelperClone *Callee = cloneOf(H, CE);
-    if (Inside || !Callee)
-      continue;
-    Subs S;
-    if (!callSubs(T, CE, *Callee, N, Cuda, IdName, S, Why))
+    if (!Inside && Callee &&
+        !callSubs(T, CE, *Callee, N, Cuda, IdName, S, Why))
       return false;
-    for (const auto &[At, New] : S)
-      if (At.Begin == At.End)
-        E.insert(At.Begin, New);
-      else
-        E.replace(At.Begin, At.End - At.Begin, New);
   }
+  for (const auto &[At, New] : S)
+    if (At.Begin == At.End)
+      E.insert(At.Begin, New);
+    else
+      E.replace(At.Begin, At.End - At.Begin, New);
   return true;
 }
 

@@ -4,7 +4,8 @@
 // the remap rounds) must see the item's IDs wherever it reads them, helpers
 // included.  A
 // helper that reads IDs (itself or through the helpers it calls) is cloned
-// next to the kernel's new code as `H__tdr_K`, taking the item's IDs as
+// next to the kernel's new code (or after the helper, declared before the
+// kernel, when the helper follows it) as `H__tdr_K`, taking the item's IDs as
 // extra parameters named like the kernel's redirected ones (IdNamer:
 // tdr_gid0, tdr_tid_x, ...): its reads become those names, its calls of other such
 // helpers call their clones, and the kernel's calls call the clone with its
@@ -45,8 +46,8 @@ struct HelperGraph {
 
 /// Fills H (clones callees first, the kernel's calls) from G, and raises
 /// Dims to the dimensions the clones take; why a helper cannot be cloned
-/// (in a macro, another file, a template, defined after the kernel,
-/// recursive), or, unless Allowed, why IDs read in helpers stop the
+/// (in a macro, another file, a template, defined after the kernel with
+/// no prototype before it in its file, recursive), or, unless Allowed, why IDs read in helpers stop the
 /// transform.  None when no helper reads an ID.
 std::optional<std::string> planHelperClones(KernelAnalyses &A,
                                             const HelperGraph &G,
@@ -64,7 +65,7 @@ std::string helperIdType(bool Cuda);
 std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
 
 /// The clones' definitions, callees first, each after a comment; none with
-/// Why when a part cannot be spelled.
+/// Why when a part cannot be spelled or a helper follows the kernel.
 std::optional<std::string> helperClonesText(clang::ASTContext &Ctx,
                                             const ClonedHelpers &H,
                                             llvm::StringRef K, bool Cuda,
@@ -77,7 +78,8 @@ bool cloneCallSubs(const SourceText &T, const ClonedHelpers &H,
                    std::vector<std::pair<SourceText::Range, std::string>> &Subs,
                    std::string &Why);
 
-/// For a kernel rewritten in place: the clones before kernel K, and its
+/// For a kernel rewritten in place: the clones before kernel K (those of
+/// helpers defined after K follow their helpers, declared before K), and its
 /// calls of them outside Spelled (the ranges the emitter spelled anew,
 /// whose calls it redirected with cloneCallSubs) redirected, into E.
 bool emitHelperClones(clang::ASTContext &Ctx, const ClonedHelpers &H,

@@ -52,6 +52,10 @@ struct HelperClone {
   std::vector<PoolIdRef> Reads;                // in its body
   std::vector<const clang::CallExpr *> Calls;  // of cloned helpers, in it
   std::vector<PoolIdRef> Takes; // the IDs it needs, one per name (E null)
+  // When the definition follows the kernel: its declaration before the
+  // kernel, whose clone prototype goes there (the clone itself follows the
+  // helper, where everything its body names is declared).
+  const clang::FunctionDecl *Prototype = nullptr;
 };
 
 /// The helpers a kernel's rewrite clones, callees first, and the kernel's
@@ -86,7 +90,7 @@ struct PoolPlan {
   /// assignments.
   std::vector<const clang::DeclStmt *> Hoisted;
   /// Declarations of integer constants (a constant may size an array in
-  /// C++): they move to the top whole.
+  /// C++) and of read-only tables of constants: they move to the top whole.
   std::vector<const clang::DeclStmt *> MovedWhole;
   std::vector<PoolIdRef> Ids;
   /// Helpers that read IDs (checkItemsIndependent with CloneHelpers).

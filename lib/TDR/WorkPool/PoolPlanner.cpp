@@ -18,6 +18,7 @@
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -28,6 +29,50 @@ namespace tdrc {
 namespace {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
+
+/// Every use of array V in Body loads an element (`w[i]`, `m[i][j]`) or
+/// takes its size: a table that no item changes, so one copy made before
+/// the pool's loop serves every item.
+bool onlyLoaded(ASTContext &Ctx, const VarDecl *V, const Stmt *Body) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    ASTContext &Ctx;
+    const VarDecl *V;
+    bool Ok = true;
+    Uses(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
+    const Stmt *parent(const Stmt *S) { // above any parentheses
+      for (;;) {
+        auto Ps = Ctx.getParents(*S);
+        S = Ps.size() == 1 ? Ps[0].get<Stmt>() : nullptr;
+        if (!isa_and_nonnull<ParenExpr>(S))
+          return S;
+      }
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != V)
+        return true;
+      const Stmt *At = R;
+      const Stmt *Up = parent(At);
+      if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Up)) // sizeof
+        return true;
+      // Decay and index, once per dimension, then the load.
+      for (bool Indexed = false;; Indexed = true) {
+        const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(Up);
+        const auto *Sub = Decay && Decay->getCastKind() == CK_ArrayToPointerDecay
+                              ? dyn_cast_or_null<ArraySubscriptExpr>(parent(Decay))
+                              : nullptr;
+        if (!Sub || Sub->getBase()->IgnoreParens() != Decay) {
+          const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Up);
+          Ok &= Indexed && Load && Load->getCastKind() == CK_LValueToRValue;
+          return Ok;
+        }
+        At = Sub;
+        Up = parent(At);
+      }
+    }
+  } U(Ctx, V);
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  return U.Ok;
+}
 
 /// The trip count of loop S differs between the work-items of a group.
 /// Under a guard on IDs, the guard's own class reaches every variable
@@ -72,6 +117,7 @@ private:
 std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
                                                 bool MayMoveWhole) {
   bool AllConst = true;
+  const VarDecl *TableVar = nullptr;
   for (const Decl *D : DS->decls()) {
     auto *V = dyn_cast<VarDecl>(D);
     if (!V)
@@ -94,17 +140,30 @@ std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
         RD && RD->hasDefinition() && !RD->isTrivial())
       return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
              " has a class type with constructors or a destructor of its own";
-    if (Init && V->getType()->isArrayType())
+    // An initialised array cannot be assigned per item; a read-only table
+    // of constants moves up whole.
+    bool Table = Init && V->getType()->isArrayType();
+    if (Table && !(MayMoveWhole && Init->isConstantInitializer(A.Ctx, false) &&
+                   onlyLoaded(A.Ctx, V, A.Body)))
       return "the array '" + V->getNameAsString() + "' at " +
-             A.loc(V->getLocation()) + " has an initialiser";
+             A.loc(V->getLocation()) +
+             " has an initialiser and is not a table of constants that the "
+             "kernel only reads (which would move up whole)";
+    if (Table)
+      TableVar = V;
     if (!Names.insert(V->getName()).second)
       return "two variables named '" + V->getNameAsString() +
              "' would move to the top of the kernel";
-    bool Constant = V->getType().isConstQualified() &&
-                    V->getType()->isIntegerType() && Init &&
-                    Init->isIntegerConstantExpr(A.Ctx);
+    bool Constant = Table || (V->getType().isConstQualified() &&
+                              V->getType()->isIntegerType() && Init &&
+                              Init->isIntegerConstantExpr(A.Ctx));
     AllConst &= Constant;
   }
+  if (TableVar && !AllConst)
+    return "the array '" + TableVar->getNameAsString() + "' at " +
+           A.loc(TableVar->getLocation()) +
+           " shares its declaration with a variable that must be assigned "
+           "per item";
   (AllConst && MayMoveWhole ? P.MovedWhole : P.Hoisted).push_back(DS);
   return std::nullopt;
 }

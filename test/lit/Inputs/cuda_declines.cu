@@ -1,5 +1,5 @@
-// CUDA kernels tdrc must leave unchanged, each for a reason --explain names.
-__device__ int my_index(void); /* reads IDs: defined after the kernels */
+#define DECLARE_INDEX(f) __device__ int f(void); /* kernels tdrc must leave unchanged, each for a reason --explain names */
+DECLARE_INDEX(my_index) /* reads IDs, defined after the kernels, declared only by a macro: no clone */
 
 __global__ void helper_reads_tid(const int *in, int *out)
 {

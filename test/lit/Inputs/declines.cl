@@ -1,5 +1,5 @@
-// Kernels tdrc must leave unchanged, each for a reason --explain names.
-int my_id(void); /* reads an ID: defined after the kernels, not cloned */
+#define DECLARE_ID(f) int f(void); /* tdrc must leave these kernels unchanged, each for a reason --explain names */
+DECLARE_ID(my_id) /* reads an ID, defined after the kernels, declared only by a macro: no clone */
 
 __kernel void helper_reads_id(__global const int *in, __global int *out)
 {

@@ -1,8 +1,8 @@
 // Kernels whose divergent branch the bpu transform must leave alone, one
 // reason each.
 // MY_ID is defined on the command line (-D): tdrc never unfolds it
-
-int helper_id(void); // defined after the kernels, where no clone can go
+#define DECLARE_ID(f) int f(void);
+DECLARE_ID(helper_id) // defined after the kernels, declared only by a macro: no clone
 
 __kernel void prefix_stores(__global const int *in, __global int *out)
 {

@@ -3,8 +3,8 @@
 // MY_ID is defined on the command line (-D): tdrc never unfolds it
 
 __constant int counter_total = 5;
-
-int helper_id(void); /* reads an ID; defined after the kernels */
+#define DECLARE_ID(f) int f(void);
+DECLARE_ID(helper_id) /* reads an ID; defined after the kernels, declared only by a macro */
 
 __kernel void with_barrier(__global const int *in, __global int *out)
 {
@@ -130,3 +130,47 @@ __kernel void unroll_hint(__global const int *in, __global int *out)
 }
 
 int helper_id(void) { return (int)get_global_id(0); }
+
+// Initialised arrays move up whole only as read-only tables of constants.
+void scale_all(float *p) { p[0] *= 2.0f; }
+
+__kernel void table_written(__global const int *in, __global float *out)
+{
+    int i = get_global_id(0);
+    float w[2] = {0.5f, 1.5f};
+    w[1] = (float)in[i];
+    float s = 0.0f;
+    for (int k = 0; k < in[i]; ++k)
+        s += w[k & 1];
+    out[i] = s;
+}
+
+__kernel void table_escapes(__global const int *in, __global float *out)
+{
+    int i = get_global_id(0);
+    float w[2] = {0.5f, 1.5f};
+    float s = 0.0f;
+    for (int k = 0; k < in[i]; ++k)
+        s += w[k & 1];
+    scale_all(w);
+    out[i] = s + w[0];
+}
+
+__kernel void table_not_constant(__global const int *in, __global float *out, float g)
+{
+    int i = get_global_id(0);
+    const float w[2] = {0.5f, g};
+    float s = 0.0f;
+    for (int k = 0; k < in[i]; ++k)
+        s += w[k & 1];
+    out[i] = s;
+}
+
+__kernel void table_shares_decl(__global const int *in, __global float *out)
+{
+    int i = get_global_id(0);
+    float w[2] = {0.5f, 1.5f}, s = 0.0f;
+    for (int k = 0; k < in[i]; ++k)
+        s += w[k & 1];
+    out[i] = s;
+}
