@@ -102,6 +102,14 @@ bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
     std::string Decl = source(Ctx, P->getSourceRange());
     if (P->getName().empty() || Decl.empty() || P->hasDefaultArg())
       return false;
+    // __grid_constant__ belongs to a kernel's parameters only (LLVM 19 has
+    // no attribute class for it: the text decides).
+    const std::string GC = "__grid_constant__";
+    for (size_t At; (At = Decl.find(GC)) != std::string::npos;)
+      Decl.erase(At, GC.size() + (At + GC.size() < Decl.size() &&
+                                  Decl[At + GC.size()] == ' '));
+    if (Decl.find("grid_constant") != std::string::npos)
+      return false; // spelled as an attribute: no launcher
     Params += ", " + Decl;
     Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
   }

@@ -87,6 +87,10 @@ CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
     if (usableCudaToolkit(Dir, Why)) {
       S.Toolkit = Dir;
       S.Flags.push_back("--cuda-path=" + Dir);
+      // CUDA 13 keeps CCCL (cuda/std, CUB, Thrust, what cooperative_groups.h
+      // includes) in include/cccl, which nvcc adds and Clang does not.
+      if (llvm::sys::fs::is_directory(Dir + "/include/cccl"))
+        S.Flags.insert(S.Flags.end(), {"-isystem", Dir + "/include/cccl"});
       return S;
     }
     if (!ToolkitDir.empty())

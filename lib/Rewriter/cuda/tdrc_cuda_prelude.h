@@ -102,6 +102,10 @@ template <typename T> __device__ void __stwt(T *, T);
 __device__ long long clock64(void);
 /* Device printf; it overloads the host one of <cstdio> on its target. */
 extern "C" __device__ int printf(const char *, ...);
+/* Device assert: <assert.h>'s macro calls __assert_fail, a host function
+   there; this one overloads it on its target, as printf above. */
+extern "C" __device__ void __assert_fail(const char *, const char *,
+                                         unsigned int, const char *);
 
 /* ---- atomics (each also as _block and _system) ------------------------- */
 #define TDRC_ATOMIC(R, Name, ...)                                              \

@@ -337,6 +337,9 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
     return;
   }
   if (auto *IS = dyn_cast<IfStmt>(S)) {
+    // `if (init; cond)` and `if (T v = e)` (C++): their declarations first.
+    visitStmt(F, IS->getInit(), Ctx);
+    visitStmt(F, IS->getConditionVariableDeclStmt(), Ctx);
     Dep C = maxDep(Ctx, eval(F, IS->getCond(), Ctx).Level);
     if (IS == Transparent && &F == KernelFrame.get())
       C = Ctx;
@@ -345,6 +348,8 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
     return;
   }
   if (auto *SS = dyn_cast<SwitchStmt>(S)) {
+    visitStmt(F, SS->getInit(), Ctx);
+    visitStmt(F, SS->getConditionVariableDeclStmt(), Ctx);
     Dep C = maxDep(Ctx, eval(F, SS->getCond(), Ctx).Level);
     // The cases after a thread-dependent break depend on it.
     C = maxDep(C, F.LoopJumps.lookup(SS));
@@ -355,17 +360,21 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
   }
   if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
     const Stmt *Init = nullptr, *Body = nullptr, *Inc = nullptr;
+    const DeclStmt *CondVar = nullptr; // `while (T v = e)`, set each round
     const Expr *Cond = nullptr;
     if (auto *FS = dyn_cast<ForStmt>(S)) {
       Init = FS->getInit(), Cond = FS->getCond(), Inc = FS->getInc();
       Body = FS->getBody();
+      CondVar = FS->getConditionVariableDeclStmt();
     } else if (auto *WS = dyn_cast<WhileStmt>(S)) {
       Cond = WS->getCond(), Body = WS->getBody();
+      CondVar = WS->getConditionVariableDeclStmt();
     } else {
       auto *DoS = cast<DoStmt>(S);
       Cond = DoS->getCond(), Body = DoS->getBody();
     }
     visitStmt(F, Init, Ctx);
+    visitStmt(F, CondVar, Ctx);
     // Everything in the loop runs as long as the loop has not exited, so it is
     // control dependent on the exit condition and on any thread-dependent jump.
     Dep In = maxDep(Ctx, eval(F, Cond, Ctx).Level);
@@ -374,6 +383,7 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
     visitStmt(F, Body, In);
     visitStmt(F, Inc, In);
     F.Loops.pop_back();
+    visitStmt(F, CondVar, In);
     eval(F, Cond, In);
     return;
   }

@@ -22,6 +22,17 @@ using namespace clang;
 namespace tdrc {
 
 namespace {
+void collectLabels(const Stmt *S, std::vector<const LabelStmt *> &Out) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    Out.push_back(L);
+  for (const Stmt *C : S->children())
+    collectLabels(C, Out);
+}
+} // namespace
+
+namespace {
 
 /// Most paths one work-item tracks (one bit mask per path).
 constexpr unsigned MaxPaths = 8;
@@ -106,6 +117,14 @@ std::optional<std::string> UnifyShape::plan() {
   if (std::optional<SourceLocation> D = A.structuralDirectiveIn(A.Body))
     return "a preprocessor directive at " + A.loc(*D) +
            " would be split or repeated by copying the statements around it";
+  // The statements are copied within the kernel: a label would be defined
+  // twice.
+  std::vector<const LabelStmt *> Labels;
+  collectLabels(A.Body, Labels);
+  if (!Labels.empty())
+    return "the label '" + std::string(Labels.front()->getName()) + "' at " +
+           A.loc(Labels.front()->getBeginLoc()) +
+           " would be defined again by copying the statements around it";
   if (P.Guard)
     if (auto Why = whyNotRepeatable(A, P.Guard->getCond(), /*NoWrites=*/true))
       return "the guard's condition runs twice per item, but " + *Why;

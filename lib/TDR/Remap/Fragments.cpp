@@ -180,10 +180,16 @@ std::optional<std::string> makeMember(PlannerState &S, const Stmt *B,
       return "the switch cannot be remapped: " + *Reason;
     M.Paths = SP.paths();
   }
+  for (const IfStmt *C : M.Chain)
+    if (C->getInit() || C->getConditionVariable())
+      return "the if at " + S.loc(C->getBeginLoc()) +
+             " declares a variable in its condition";
+  if (const auto *Sw = dyn_cast<SwitchStmt>(B);
+      Sw && (Sw->getInit() || Sw->getConditionVariable()))
+    return std::string("the switch declares a variable in its condition");
   bool InFile = !B->getBeginLoc().isMacroID() && S.spelledInFile(condOf(B));
   for (const IfStmt *C : M.Chain)
-    InFile &= !C->getInit() && !C->getConditionVariable() &&
-              S.spelledInFile(C->getCond());
+    InFile &= S.spelledInFile(C->getCond());
   if (!InFile)
     return std::string("the branch is spelled in a macro");
   return std::nullopt;

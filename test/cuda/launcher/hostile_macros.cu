@@ -3,7 +3,10 @@
 // everything tdrc writes into the file (the kernels' new code, the
 // launchers, the shared host code of the launch-time choice) must compile
 // under them.  check_hostile_macros.sh rewrites this file in every mode and
-// compiles each result, host code included.
+// compiles each result, host code included.  It also holds a kernel with
+// a __grid_constant__ parameter (the launcher's copy of it must drop the
+// annotation) and a device assert (parsed with tdrc's prelude too).
+#include <cassert>
 #include <cstdio>
 
 #define N 4096
@@ -87,6 +90,30 @@ __global__ void histories(const int *steps, unsigned *tally, int n)
     tally[p] = acc;
 }
 
+struct Params {
+    const int *code;
+    float *y;
+    int n;
+};
+
+/* A parameter block passed as __grid_constant__, a data branch. */
+__global__ void scale(const __grid_constant__ Params p)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    assert(p.n >= 0);
+    if (i >= p.n)
+        return;
+    float v = (float)p.code[i];
+    if (p.code[i] & 1) {
+        for (int s = 0; s < M; ++s)
+            v = v * 0.5f + (float)s;
+    } else {
+        for (int s = 0; s < M; ++s)
+            v = v * 1.5f - (float)s;
+    }
+    p.y[i] = v;
+}
+
 int main()
 {
     int *key, *out, *steps;
@@ -99,6 +126,10 @@ int main()
     cudaMemset(steps, 0, N * sizeof(int));
     classify<<<N / B, B>>>(key, out, N);
     histories<<<N / B, B>>>(steps, tally, N);
+    float *y;
+    cudaMalloc(&y, N * sizeof(float));
+    Params prm = {key, y, N};
+    scale<<<N / B, B>>>(prm);
     cudaError_t e = cudaDeviceSynchronize();
     std::printf("%s\n", e == cudaSuccess ? "ok" : cudaGetErrorString(e));
     return e == cudaSuccess ? 0 : 1;

@@ -108,3 +108,18 @@ __kernel void directive_in_prefix(__global const int *in, __global int *out)
 }
 
 int helper_id(void) { return (int)get_global_id(0); }
+
+// A label is copied with the statements around the branch (once per path
+// pass): it would be defined twice in one function.
+__kernel void label_after(__global const int *a, __global int *out)
+{
+    int i = get_global_id(0), v = a[i], r = 1;
+    if (v > 0) {
+        for (int k = 0; k < v; ++k)
+            r = r * 3 % 101;
+    } else {
+        r = -v;
+    }
+done:
+    out[i] = r;
+}
