@@ -199,10 +199,14 @@ void rewriteLaunchSites(ASTContext &Ctx, const FunctionDecl *K,
                   unless(hasAncestor(functionDecl(runsOnDevice()))))
                   .bind("c")),
       Ctx);
-  llvm::DenseSet<const CUDAKernelCallExpr *> Seen; // found once per parent
+  // Found once per parent; a host template's launch once per instantiation
+  // too, all at one place of the text.
+  llvm::DenseSet<const CUDAKernelCallExpr *> Seen;
+  llvm::DenseSet<unsigned> SeenAt;
   for (const BoundNodes &B : Calls) {
     const auto *Call = B.getNodeAs<CUDAKernelCallExpr>("c");
-    if (!Seen.insert(Call).second)
+    if (!Seen.insert(Call).second ||
+        !SeenAt.insert(Call->getBeginLoc().getRawEncoding()).second)
       continue;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || Callee->getCanonicalDecl() != K->getCanonicalDecl())

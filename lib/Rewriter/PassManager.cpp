@@ -1,5 +1,6 @@
 //===- PassManager.cpp - Run the enabled transforms over one kernel -------===//
 #include "tdrc/Rewriter/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "tdrc/TDR/Directives.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
@@ -90,7 +91,7 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
           // A claim of -infinity yields to every other (meld's); one of
           // +infinity is a pragma's request (split's).
           auto Gain = [](double G) {
-            return std::isfinite(G) ? std::to_string(G)
+            return std::isfinite(G) ? llvm::formatv("{0:F0}", G).str()
                    : G > 0          ? std::string("requested by '#pragma tdr'")
                                     : std::string("none");
           };
@@ -104,11 +105,16 @@ void PassManager::settleClaims(std::vector<Planned> &Plans, KernelAnalyses &A,
                       " weighted operations per work-item";
             LoseGain = "a gain only a launch shows";
           }
-          E.Text = "the '" + Win.T->name().str() + "' transform changes the "
-                   "statement at " + A.loc(Lost->getBeginLoc()) +
-                   " (estimated gain " + WinGain + " against " + LoseGain +
-                   (SymI && SymJ ? " weighted operations per work-item" : "") +
-                   ")";
+          // Forced plans carry no estimates: the pipeline's order decides.
+          std::string Why =
+              GI == 0 && GJ == 0 && !SymI && !SymJ
+                  ? "no estimates to weigh; the first in the pipeline keeps it"
+                  : "estimated gain " + WinGain + " against " + LoseGain +
+                        (SymI && SymJ ? " weighted operations per work-item"
+                                      : "");
+          E.Text = "the '" + Win.T->name().str() + "' transform changes " +
+                   (Lost == A.Body ? "the kernel's body" : "the statement") +
+                   " at " + A.loc(Lost->getBeginLoc()) + " (" + Why + ")";
           // A claim below every gain (meld's) yields without a note when
           // it gives the statement up alone and no model weighed it.
           bool Yields = !std::isfinite(JWins ? GI : GJ) && !(SymI && SymJ);

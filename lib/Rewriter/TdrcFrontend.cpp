@@ -13,6 +13,8 @@
 #include "tdrc/Rewriter/TemplateKernels.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Remap/RemapCode.h"
+#include "KernelList.h"
+#include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -35,16 +37,6 @@ using namespace clang::ast_matchers;
 namespace tdrc {
 
 namespace {
-
-class KernelCollector : public MatchFinder::MatchCallback {
-public:
-  std::vector<const FunctionDecl *> Kernels;
-  void run(const MatchFinder::MatchResult &R) override {
-    if (auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn"))
-      if (isKernelFunction(FD))
-        Kernels.push_back(FD);
-  }
-};
 
 /// What one parse shares with the next (MacroUnfold.h): the first finds the
 /// macro invocations of the kernels it left unchanged; a later one parses
@@ -72,12 +64,7 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
-    MatchFinder Finder;
-    KernelCollector Collector;
-    Finder.addMatcher(
-        functionDecl(isDefinition(), isExpansionInMainFile()).bind("fn"),
-        &Collector);
-    Finder.matchAST(Ctx);
+    KernelList Collector = listKernels(Ctx);
 
     const Dialect &Dl = dialectFor(Ctx.getLangOpts());
     TransformOptions TO;
@@ -156,6 +143,20 @@ public:
                    std::string("already ") + Done + " by tdrc", Report);
         if (Header)
           Result.Launchers.push_back(existingLauncher(Ctx, K));
+        continue;
+      }
+      if (auto Call = Collector.CalledAt.find(K->getCanonicalDecl());
+          Call != Collector.CalledAt.end()) {
+        SourceLocation L = SM.getExpansionLoc(Call->second->getBeginLoc());
+        std::string At = std::to_string(SM.getExpansionLineNumber(L)) + ":" +
+                         std::to_string(SM.getExpansionColumnNumber(L));
+        leaveAlone(Ctx, K,
+                   "kernel '" + K->getNameAsString() +
+                       "' is also called as a function at " + At +
+                       "; left unchanged",
+                   "called as a function at " + At +
+                       " (a rewrite assumes every work-item enters it)",
+                   Report);
         continue;
       }
       if (isKeptOriginal(K->getName())) { // --keep-original's copy

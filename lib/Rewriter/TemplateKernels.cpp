@@ -26,6 +26,7 @@
 #include "tdrc/Rewriter/TemplateKernels.h"
 #include "tdrc/Rewriter/EditList.h"
 #include "tdrc/TDR/Directives.h"
+#include "tdrc/TDR/StmtCollect.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -349,6 +350,21 @@ TemplateOutcome rewriteTemplateKernel(ASTContext &Ctx,
     T.Why = "a template whose body starts or ends inside a macro expansion";
     return T;
   }
+  // A specialization is no template: the side an `if constexpr` discards
+  // for its arguments would be compiled (and may not compile).
+  std::vector<const IfStmt *> Ifs;
+  collect(Pattern->getBody(), Ifs);
+  for (const IfStmt *If : Ifs)
+    if (If->isConstexpr()) {
+      PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
+          Ctx.getSourceManager().getExpansionLoc(If->getIfLoc()));
+      T.Why = "a template whose body holds 'if constexpr' (at " +
+              std::to_string(P.getLine()) + ":" +
+              std::to_string(P.getColumn()) +
+              "), whose discarded side an explicit specialization would "
+              "compile";
+      return T;
+    }
   for (const FunctionDecl *S : Used) {
     InstantiationOutcome Out;
     std::string Text = I.rewrite(S, Out);

@@ -87,6 +87,41 @@ TEST(ThreadDependence, DataDependentBreakTaintsLoopResults) {
   EXPECT_EQ(C[1], Dep::Data);
 }
 
+TEST(ThreadDependence, DataDependentContinueKeepsTheTripCount) {
+  // A continue skips the rest of an iteration, not the increment: the
+  // counter stays uniform (a value assigned after the continue does not).
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out, int n) {
+      int i = get_global_id(0);
+      int t = 0, last = 0;
+      for (t = 0; t < n; ++t) {
+        if (in[i * 8 + t] < 0) continue;
+        last = t;
+      }
+      if (t > 3) out[i] = 1;
+      if (last > 3) out[i] = 2;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[1], Dep::Uniform);
+  EXPECT_EQ(C[2], Dep::Data);
+}
+
+TEST(ThreadDependence, ContinueThenBreakTaintsTheCounter) {
+  // A break after a continue ends the loop early in some work-items.
+  auto C = conditionClasses(R"(
+    __kernel void k(__global const int *in, __global int *out, int n) {
+      int i = get_global_id(0);
+      int t = 0;
+      for (t = 0; t < n; ++t) {
+        if (in[i * 8 + t] < 0) continue;
+        if (in[i * 8 + t] > 9) break;
+      }
+      if (t > 3) out[i] = 1;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[2], Dep::Data);
+}
+
 TEST(ThreadDependence, HelperResultsFollowTheirArguments) {
   auto C = conditionClasses(R"(
     int twice(int x) { return 2 * x; }

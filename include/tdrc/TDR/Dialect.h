@@ -14,6 +14,10 @@
 #include "clang/Basic/LangOptions.h"
 #include <string>
 
+namespace clang {
+class FunctionDecl;
+}
+
 namespace tdrc {
 
 struct Dialect {
@@ -40,6 +44,7 @@ struct Dialect {
   std::string flatLocalId() const;
   std::string globalId(unsigned D) const;
   std::string groupId(unsigned D) const;
+  std::string numGroups(unsigned D) const; // gridDim.x, get_num_groups(0)
   /// A group barrier; with Global, global memory accesses are ordered too.
   std::string barrier(bool Global) const;
   /// Atomic increment / decrement of an int in shared memory, returning the
@@ -60,6 +65,10 @@ const Dialect &openCLDialect();
 const Dialect &cudaDialect();
 /// The dialect of a translation unit parsed with LO.
 const Dialect &dialectFor(const clang::LangOptions &LO);
+
+/// True for OpenCL `__kernel` and CUDA `__global__` functions (OpenCL's
+/// attribute was renamed in Clang 21).
+bool isKernelFunction(const clang::FunctionDecl *FD);
 
 } // namespace tdrc
 

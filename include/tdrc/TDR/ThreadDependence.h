@@ -72,6 +72,9 @@ public:
   /// Loops whose exit depends on a thread-dependent break/continue/return
   /// (and switches whose cases a thread-dependent break cuts short).
   Dep loopJumpDep(const clang::Stmt *Loop) const;
+  /// The same for the jumps that end the loop (break, return): a continue
+  /// skips part of an iteration but leaves the trip count as it was.
+  Dep loopExitDep(const clang::Stmt *Loop) const;
 
 private:
   struct Frame; // one function being analysed (kernel or helper instance)

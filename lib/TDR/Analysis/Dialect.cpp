@@ -1,5 +1,8 @@
 //===- Dialect.cpp - OpenCL C and CUDA spellings of the remap code ---------===//
 #include "tdrc/TDR/Dialect.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/Version.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tdrc {
@@ -28,6 +31,11 @@ std::string Dialect::globalId(unsigned D) const {
 std::string Dialect::groupId(unsigned D) const {
   return Cuda ? std::string("blockIdx.") + Axis[D]
               : "get_group_id(" + std::to_string(D) + ")";
+}
+
+std::string Dialect::numGroups(unsigned D) const {
+  return Cuda ? std::string("gridDim.") + Axis[D]
+              : "get_num_groups(" + std::to_string(D) + ")";
 }
 
 std::string Dialect::barrier(bool Global) const {
@@ -96,6 +104,16 @@ const Dialect &cudaDialect() {
 
 const Dialect &dialectFor(const clang::LangOptions &LO) {
   return LO.CUDA ? cudaDialect() : openCLDialect();
+}
+
+bool isKernelFunction(const clang::FunctionDecl *FD) {
+  if (FD->hasAttr<clang::CUDAGlobalAttr>())
+    return true;
+#if CLANG_VERSION_MAJOR >= 21
+  return FD->hasAttr<clang::DeviceKernelAttr>() && FD->getLangOpts().OpenCL;
+#else
+  return FD->hasAttr<clang::OpenCLKernelAttr>();
+#endif
 }
 
 } // namespace tdrc

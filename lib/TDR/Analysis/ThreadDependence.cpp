@@ -29,6 +29,7 @@ static Dep maxDep(Dep A, Dep B) { return A > B ? A : B; }
 struct ThreadDependence::Frame {
   llvm::DenseMap<const VarDecl *, DepValue> Vars;
   llvm::DenseMap<const Stmt *, Dep> LoopJumps;
+  llvm::DenseMap<const Stmt *, Dep> LoopExits; // break and return only
   std::vector<const Stmt *> Loops; // and switches (break targets), innermost last
   DepValue Return;                 // join over returned values
   Dep ReturnCtx = Dep::Uniform;    // join over contexts of returns
@@ -59,6 +60,11 @@ DepValue ThreadDependence::varDep(const VarDecl *V) const {
 Dep ThreadDependence::loopJumpDep(const Stmt *Loop) const {
   auto It = KernelFrame->LoopJumps.find(Loop);
   return It == KernelFrame->LoopJumps.end() ? Dep::Uniform : It->second;
+}
+
+Dep ThreadDependence::loopExitDep(const Stmt *Loop) const {
+  auto It = KernelFrame->LoopExits.find(Loop);
+  return It == KernelFrame->LoopExits.end() ? Dep::Uniform : It->second;
 }
 
 DepValue ThreadDependence::exprDep(const Expr *E) {
@@ -132,6 +138,10 @@ void ThreadDependence::noteJump(Frame &F, Dep Ctx, const Stmt *Jump) {
     Dep &J = F.LoopJumps[Target];
     if (Ctx > J) {
       J = Ctx;
+      Changed = true;
+    }
+    if (Dep &X = F.LoopExits[Target]; !IsContinue && Ctx > X) {
+      X = Ctx;
       Changed = true;
     }
     if (!IsReturn)
@@ -377,14 +387,17 @@ void ThreadDependence::visitStmt(Frame &F, const Stmt *S, Dep Ctx) {
     visitStmt(F, CondVar, Ctx);
     // Everything in the loop runs as long as the loop has not exited, so it is
     // control dependent on the exit condition and on any thread-dependent jump.
+    // The increment and the condition run in every work-item still in the
+    // loop: a continue skips the rest of the body, not them.
     Dep In = maxDep(Ctx, eval(F, Cond, Ctx).Level);
+    Dep Header = maxDep(In, F.LoopExits.lookup(S));
     In = maxDep(In, F.LoopJumps.lookup(S));
     F.Loops.push_back(S);
     visitStmt(F, Body, In);
-    visitStmt(F, Inc, In);
+    visitStmt(F, Inc, Header);
     F.Loops.pop_back();
-    visitStmt(F, CondVar, In);
-    eval(F, Cond, In);
+    visitStmt(F, CondVar, Header);
+    eval(F, Cond, Header);
     return;
   }
   if (isa<BreakStmt, ContinueStmt>(S)) {

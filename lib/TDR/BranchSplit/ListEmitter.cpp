@@ -30,6 +30,7 @@
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/SourceText.h"
+#include "tdrc/TDR/StmtCollect.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/TypeLoc.h"
@@ -248,16 +249,6 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
   return Out;
 }
 
-/// The returns of S outside the arms (those inside are replaced whole).
-void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
-  if (!S)
-    return;
-  if (auto *R = dyn_cast<ReturnStmt>(S))
-    Out.push_back(R);
-  for (const Stmt *C : S->children())
-    collectReturns(C, Out);
-}
-
 std::optional<std::string>
 ListEmitter::pathHelper(const std::string &Indent, std::string &Why) {
   const auto *Body = cast<CompoundStmt>(P.Kernel->getBody());
@@ -275,7 +266,7 @@ ListEmitter::pathHelper(const std::string &Indent, std::string &Why) {
     S.push_back({{Arm[N - 2]->End, Arm[N - 2]->End},
                  " else { return " + std::to_string(N - 1) + "; }"});
   std::vector<const ReturnStmt *> Returns;
-  collectReturns(Body, Returns);
+  collect(Body, Returns); // those inside the arms are replaced whole
   for (const ReturnStmt *R : Returns) {
     std::optional<SourceText::Range> RR = T.stmtRange(R);
     if (!RR) {

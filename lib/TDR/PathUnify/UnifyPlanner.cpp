@@ -15,22 +15,12 @@
 #include "UnifyPlan.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/PathShapes.h"
+#include "tdrc/TDR/StmtCollect.h"
 #include "tdrc/TDR/Transform.h"
 
 using namespace clang;
 
 namespace tdrc {
-
-namespace {
-void collectLabels(const Stmt *S, std::vector<const LabelStmt *> &Out) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LabelStmt>(S))
-    Out.push_back(L);
-  for (const Stmt *C : S->children())
-    collectLabels(C, Out);
-}
-} // namespace
 
 namespace {
 
@@ -120,7 +110,7 @@ std::optional<std::string> UnifyShape::plan() {
   // The statements are copied within the kernel: a label would be defined
   // twice.
   std::vector<const LabelStmt *> Labels;
-  collectLabels(A.Body, Labels);
+  collect(A.Body, Labels);
   if (!Labels.empty())
     return "the label '" + std::string(Labels.front()->getName()) + "' at " +
            A.loc(Labels.front()->getBeginLoc()) +

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/Assignable.h"
 #include "tdrc/TDR/AddressEscape.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/MemorySpace.h"
@@ -271,6 +272,9 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     return Name + " is a reference (" + S.loc(V->getLocation()) + ")";
   if (V->getType().isConstQualified() && V->getBeginLoc().isMacroID())
     return Name + " is const and declared in a macro";
+  // Recomputed or migrated, its declaration comes apart from its value.
+  if (auto Why = whyNotAssignable(V->getType()))
+    return Name + " " + *Why;
   if (isRecomputable(V)) {
     Recompute = true;
     return std::nullopt;

@@ -12,6 +12,7 @@
 #include "tdrc/TDR/Remap/CostProfile.h"
 #include "tdrc/TDR/Remap/RemapPlanner.h"
 #include "tdrc/TDR/KernelAnalyses.h"
+#include "tdrc/TDR/StmtCollect.h"
 #include "tdrc/TDR/ThreadDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -51,17 +52,6 @@ struct PlannerState {
   Dep condDep(const clang::Stmt *S) { return A.condDep(S); }
   bool spelledInFile(const clang::Stmt *S) const { return A.spelledInFile(S); }
 };
-
-/// Every node of type NodeT under Root (Root included), in source order.
-template <typename NodeT>
-void collect(const clang::Stmt *Root, std::vector<const NodeT *> &Out) {
-  if (!Root)
-    return;
-  if (auto *N = llvm::dyn_cast<NodeT>(Root))
-    Out.push_back(N);
-  for (const clang::Stmt *C : Root->children())
-    collect(C, Out);
-}
 
 // KernelChecks.cpp
 /// A reason not to touch the kernel at all, or none.  Fills Plan.IdRefs and

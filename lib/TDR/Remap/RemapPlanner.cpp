@@ -18,16 +18,6 @@ using namespace clang;
 
 namespace tdrc {
 
-bool isKernelFunction(const FunctionDecl *FD) {
-  if (FD->hasAttr<CUDAGlobalAttr>())
-    return true;
-#if CLANG_VERSION_MAJOR >= 21
-  return FD->hasAttr<DeviceKernelAttr>() && FD->getLangOpts().OpenCL;
-#else
-  return FD->hasAttr<OpenCLKernelAttr>();
-#endif
-}
-
 PlannerState::PlannerState(KernelAnalyses &A, const PlannerOptions &O)
     : A(A), Ctx(A.Ctx), Kernel(A.Kernel), Body(A.Body), Opts(O), TD(A.TD),
       PM(A.PM), Written(A.Written), GlobalWrites(A.GlobalWrites),

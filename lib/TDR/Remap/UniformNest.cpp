@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/CudaBuiltins.h"
 
 using namespace clang;
 
@@ -98,7 +99,19 @@ std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
                                    : std::string("a function")) +
              "' (" + S.loc(C->getBeginLoc()) +
              "), whose value differs between work-items";
+  // CUDA's threadIdx is a constant global to Clang, but not the same in
+  // every thread (blockIdx, blockDim, gridDim and warpSize are, in a block);
+  // `threadIdx.x` hides its reference behind an opaque value.
+  std::vector<const Expr *> Exprs;
+  for (const Stmt *H : Header)
+    collect(H, Exprs);
+  for (const Expr *E : Exprs)
+    if (CudaVarRef C = cudaBuiltinVar(E); C && C.Var == CudaVar::ThreadIdx)
+      return "its header reads 'threadIdx' (" + S.loc(E->getBeginLoc()) +
+             "), which differs between work-items";
   for (const DeclRefExpr *R : Refs) {
+    if (cudaBuiltinVar(R))
+      continue; // the same in a block
     const auto *V = dyn_cast<VarDecl>(R->getDecl());
     if (!V)
       continue; // functions, enumerators

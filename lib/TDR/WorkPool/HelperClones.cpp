@@ -1,5 +1,6 @@
 //===- HelperClones.cpp - Helpers that read IDs, redirected by clones -----===//
 #include "HelperClones.h"
+#include "tdrc/TDR/Dialect.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -7,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include <cassert>
 #include <map>
 
 using namespace clang;
@@ -76,6 +78,8 @@ std::optional<std::string> whyNoClone(KernelAnalyses &A, const FunctionDecl *H,
     return where(A, H) + " is a template";
   if (H->isVariadic())
     return where(A, H) + " takes a variable number of arguments";
+  if (isKernelFunction(H)) // a kernel called as a function: so would be its clone
+    return where(A, H) + " is a kernel";
   // The clone is written at file scope and its ID parameters come last.
   if (!H->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return where(A, H) + " is declared inside a namespace or a class";
@@ -311,11 +315,7 @@ std::optional<std::string> helperClonesText(ASTContext &Ctx,
                                             IdNamer IdName, std::string &Why) {
   std::string Out;
   for (const HelperClone &C : H.Clones) {
-    if (C.Prototype) { // its clone would precede what its body names
-      Why = "helper '" + C.Helper->getNameAsString() +
-            "', which reads IDs, is defined after the kernel";
-      return std::nullopt;
-    }
+    assert(!C.Prototype && "a clone here would precede what its body names");
     std::optional<std::string> D =
         cloneDefinition(Ctx, H, C, K, Cuda, IdName, Why);
     if (!D)

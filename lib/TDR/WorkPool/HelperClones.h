@@ -65,7 +65,8 @@ std::string helperIdType(bool Cuda);
 std::string helperCloneName(const clang::FunctionDecl *H, llvm::StringRef K);
 
 /// The clones' definitions, callees first, each after a comment; none with
-/// Why when a part cannot be spelled or a helper follows the kernel.
+/// Why when a part cannot be spelled.  Every helper precedes the kernel
+/// (callers decline the others: ListLegality's whyNoLists).
 std::optional<std::string> helperClonesText(clang::ASTContext &Ctx,
                                             const ClonedHelpers &H,
                                             llvm::StringRef K, bool Cuda,

@@ -12,13 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PoolPlan.h"
+#include "tdrc/TDR/Assignable.h"
 #include "tdrc/TDR/Directives.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -33,19 +33,14 @@ bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
 /// Every use of array V in Body loads an element (`w[i]`, `m[i][j]`) or
 /// takes its size: a table that no item changes, so one copy made before
 /// the pool's loop serves every item.
-bool onlyLoaded(ASTContext &Ctx, const VarDecl *V, const Stmt *Body) {
+bool onlyLoaded(const ParentMap &PM, const VarDecl *V, const Stmt *Body) {
   struct Uses : RecursiveASTVisitor<Uses> {
-    ASTContext &Ctx;
+    const ParentMap &PM;
     const VarDecl *V;
     bool Ok = true;
-    Uses(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
-    const Stmt *parent(const Stmt *S) { // above any parentheses
-      for (;;) {
-        auto Ps = Ctx.getParents(*S);
-        S = Ps.size() == 1 ? Ps[0].get<Stmt>() : nullptr;
-        if (!isa_and_nonnull<ParenExpr>(S))
-          return S;
-      }
+    Uses(const ParentMap &PM, const VarDecl *V) : PM(PM), V(V) {}
+    const Stmt *parent(const Stmt *S) {
+      return PM.getParentIgnoreParens(const_cast<Stmt *>(S));
     }
     bool VisitDeclRefExpr(DeclRefExpr *R) {
       if (R->getDecl() != V)
@@ -69,7 +64,7 @@ bool onlyLoaded(ASTContext &Ctx, const VarDecl *V, const Stmt *Body) {
         Up = parent(At);
       }
     }
-  } U(Ctx, V);
+  } U(PM, V);
   U.TraverseStmt(const_cast<Stmt *>(Body));
   return U.Ok;
 }
@@ -81,12 +76,13 @@ bool onlyLoaded(ASTContext &Ctx, const VarDecl *V, const Stmt *Body) {
 /// reads the guard as an early return (an escape-time loop from the pixel's
 /// coordinates varies, `for (k = 0; k < 16; ++k)` does not).
 bool varies(KernelAnalyses &A, const Stmt *S, ThreadDependence *GuardTD) {
-  Dep D = std::max(A.condDep(S), A.TD.loopJumpDep(S));
+  // A thread-dependent continue leaves the trip count as it is: no pool.
+  Dep D = std::max(A.condDep(S), A.TD.loopExitDep(S));
   if (!GuardTD || D == Dep::Data)
     return D != Dep::Uniform;
   const Expr *C = condOf(S);
   Dep G = C ? GuardTD->exprDep(C).Level : Dep::Uniform;
-  return std::max(G, GuardTD->loopJumpDep(S)) != Dep::Uniform;
+  return std::max(G, GuardTD->loopExitDep(S)) != Dep::Uniform;
 }
 
 class ShapePlanner {
@@ -129,6 +125,9 @@ std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
     if (V->getType()->isReferenceType())
       return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
              " is a reference, which cannot be declared before its value";
+    if (auto Why = whyNotAssignable(V->getType()))
+      return "'" + V->getNameAsString() + "' at " + A.loc(V->getLocation()) +
+             " " + *Why;
     const Expr *Init = V->getInit();
     // The declaration moves up without its initialiser, which becomes an
     // assignment: only `T v = e;` can (not `T v(e)`, `T v{e}`, a class
@@ -144,7 +143,7 @@ std::optional<std::string> ShapePlanner::hoist(const DeclStmt *DS,
     // of constants moves up whole.
     bool Table = Init && V->getType()->isArrayType();
     if (Table && !(MayMoveWhole && Init->isConstantInitializer(A.Ctx, false) &&
-                   onlyLoaded(A.Ctx, V, A.Body)))
+                   onlyLoaded(A.PM, V, A.Body)))
       return "the array '" + V->getNameAsString() + "' at " +
              A.loc(V->getLocation()) +
              " has an initialiser and is not a table of constants that the "
@@ -353,7 +352,7 @@ PoolPlan planWorkPool(KernelAnalyses &A, const TransformOptions &O) {
   Explanation E;
   E.Loc = Loop->getBeginLoc();
   E.Kind = "loop";
-  Dep D = std::max(A.condDep(Loop), A.TD.loopJumpDep(Loop));
+  Dep D = std::max(A.condDep(Loop), A.TD.loopExitDep(Loop));
   E.Divergence = D == Dep::Data ? "data" : "thread-id";
   E.Cause = "its trip count varies by " + std::string(A.Ctx.getLangOpts().CUDA
                                                           ? "thread"

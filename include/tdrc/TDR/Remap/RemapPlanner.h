@@ -47,10 +47,6 @@ KernelPlan planKernel(KernelAnalyses &A, const PlannerOptions &Opts);
 KernelPlan planKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
                       const PlannerOptions &Opts);
 
-/// True for OpenCL `__kernel` and CUDA `__global__` functions (OpenCL's
-/// attribute was renamed in Clang 21).
-bool isKernelFunction(const clang::FunctionDecl *FD);
-
 } // namespace tdrc
 
 #endif
