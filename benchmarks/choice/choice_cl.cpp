@@ -2,7 +2,7 @@
 //   choice_cl FILE KERNEL LEN PATH [sorted]
 // FILE is an original .cl or a tdrc output (.tdr.cl); with --keep-original's
 // output the runtime chooses per launch (TDR_CHOOSE, TDR_LOG).  Prints
-// "ms_per_launch checksum" over 20 launches after 8 warm-up launches.
+// "ms_per_launch checksum" over 20 launches after 24 warm-up launches (the choice's trials: up to 16).
 // Kernel arguments: keys, x, outf, outu, len, n.  PATH: the path a key takes,
 // M for (key & M), %M for (key % M); sorted: keys ordered by path within
 // each work-group of 256 (the ideal).
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
         Buffer OutF(C, std::vector<float>(n, 0.0f)), OutU(C, std::vector<unsigned>(n, 0u));
         K.setArg(0, Keys); K.setArg(1, X); K.setArg(2, OutF); K.setArg(3, OutU);
         K.setArg(4, len); K.setArg(5, n);
-        for (int i = 0; i < 8; ++i)
+        for (int i = 0; i < 24; ++i)
             K.launch({size_t(n)}, {256});
         clFinish(C.queue());
         auto T0 = std::chrono::steady_clock::now();

@@ -1,9 +1,10 @@
 // benchmarks/choice harness: times one kernel file's launches.
 //   choice_bench LEN [sorted] [reps]
 // Prints "ms_per_launch checksum": the mean of `reps` launches (default 20)
-// after 8 warm-up launches (tdrc --keep-original's launcher settles its
-// choice in the first 4-6).  sorted: the ideal input, keys ordered by path
-// within each block of 256, so that no warp diverges.
+// after 24 warm-up launches (tdrc --keep-original's launcher settles its
+// choice in the first 4-6, 16-18 for launches under 0.2 ms).  sorted: the
+// ideal input, keys ordered by path within each block of 256, so that no
+// warp diverges.
 #include "bench.h"
 #include <algorithm>
 #include <cstdio>
@@ -52,7 +53,7 @@ int main(int argc, char **argv)
     d.keys = dk; d.x = dx; d.outf = df; d.outu = du; d.n = n;
     cudaStream_t s;
     CHECK(cudaStreamCreate(&s));
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < 24; ++i)
         bench_launch(d, len, s);
     CHECK(cudaStreamSynchronize(s));
     cudaEvent_t a, b;

@@ -13,6 +13,9 @@
 # lengths up to 256 (DWA_LENS); mandel2d (the textbook Mandelbrot, 2048 x
 # 2048, a bounds-check block, trip counts from the pixel's coordinates) at
 # escape limits 64, 256 and 1024 (MANDEL_LENS).
+# The unseen set (prepare.sh's third argument): run with lengths
+# 4 16 64 256; its loop-heavy kernels take those up to 256, fft_stage's len
+# is the butterfly span (below 32 its branch diverges).
 # Estimated at about 4 minutes on an H100 with the default lengths (it
 # prints its time after CUDA and at the end).
 set -uo pipefail
@@ -43,6 +46,7 @@ for f in kernels/*.orig.cu; do
   case $b in
     skew16|rows8|escape8) klens=$(dwa_lens) ;;
     mandel2d) klens=${MANDEL_LENS:-64 256 1024} ;; # the escape limit
+    bsopt|ljforce|rayslab|spmv_pl|gamma_rng|kepler|hashprobe|eos_switch) klens=$(dwa_lens) ;;
   esac
   for len in $klens; do
     read -r t0 s0 < <(./"bin_$b.orig" "$len")
@@ -69,6 +73,16 @@ path_of() {
   skew16) echo 15 ;;
   escape8) echo 7 ;;
   rows8) echo 7 ;;
+  # the unseen set
+  particles3) echo 3 ;;  # the regime: key & 3 (1 absorbed, 2 near a wall, else free)
+  bsopt) echo 1 ;;       # call or put: key & 1
+  spmv_pl) echo 7 ;;     # the row-length class
+  eos_switch) echo 3 ;;  # the material
+  vm8) echo 7 ;;         # the first opcode only (later ones differ per step)
+  kepler) echo 1023 ;;   # the eccentricity
+  # no path in the key (the branch is on x, IDs or the walk): a sort by
+  # key & 1, which only shuffles (its ideal line means nothing)
+  hashprobe|gamma_rng|fft_stage|elu_rows) echo 1 ;;
   *) return 1 ;;
   esac
 }
@@ -88,6 +102,7 @@ for f in cl/*.default.tdr.cl; do
   case $b in
     skew16|rows8|escape8) klens=$(dwa_lens) ;;
     mandel2d) klens=${MANDEL_LENS:-64 256 1024} ;; # the escape limit
+    bsopt|ljforce|rayslab|spmv_pl|gamma_rng|kepler|hashprobe|eos_switch) klens=$(dwa_lens) ;;
   esac
   for len in $klens; do
     read -r t0 s0 < <(./choice_cl "cl/$b.cl" "$k" "$len" "$path")

@@ -44,7 +44,6 @@ struct Dialect {
   std::string flatLocalId() const;
   std::string globalId(unsigned D) const;
   std::string groupId(unsigned D) const;
-  std::string numGroups(unsigned D) const; // gridDim.x, get_num_groups(0)
   /// A group barrier; with Global, global memory accesses are ordered too.
   std::string barrier(bool Global) const;
   /// Atomic increment / decrement of an int in shared memory, returning the

@@ -27,25 +27,12 @@ struct GroupCoarsening {
   std::string SmallerLastGroup; // the statement for a smaller last group
   std::string Leave;            // the return of the groups that leave
   /// The macro choosing the layout (empty: contiguous only).  Contiguous:
-  /// group g (g % Var == 0) along dimension 0 serves g .. g + Var - 1 of its
-  /// row.  Interleaved: with the groups of the first Dims dimensions
-  /// numbered row by row (linearGroup), group g < Var_stride serves g,
-  /// g + stride, g + 2 * stride, ..., so that work that clusters in space
-  /// (an image's dark region, the set inside a fractal, whole rows of
-  /// groups) spreads over the serving groups.
+  /// group g (g % Var == 0) serves g .. g + Var - 1.  Interleaved: group
+  /// g < tdr_pool_stride serves g, g + stride, g + 2 * stride, ..., so that
+  /// work that clusters in space (an image's dark region, the set inside a
+  /// fractal) spreads over the serving groups.
   std::string Interleave;
-  /// The dimensions the items span (1 to 3).
-  unsigned Dims;
 };
-
-/// The groups of the first G.Dims dimensions, and this group's number
-/// among them, row by row (dimension 0 fastest): names that
-/// emitGroupCoarsening declares for several dimensions, expressions for one.
-std::string linearGroups(const Dialect &D, const GroupCoarsening &G);
-std::string linearGroup(const Dialect &D, const GroupCoarsening &G);
-/// Group number G (of linearGroup's numbering) along dimension Dim.
-std::string groupAlong(const Dialect &D, unsigned Dims, unsigned Dim,
-                       const std::string &G);
 
 /// Var computed from the grid and clamped to 1..Most, Var = 1 where the last
 /// group is smaller (OpenCL C 2.0), and the groups whose items an earlier

@@ -33,11 +33,6 @@ std::string Dialect::groupId(unsigned D) const {
               : "get_group_id(" + std::to_string(D) + ")";
 }
 
-std::string Dialect::numGroups(unsigned D) const {
-  return Cuda ? std::string("gridDim.") + Axis[D]
-              : "get_num_groups(" + std::to_string(D) + ")";
-}
-
 std::string Dialect::barrier(bool Global) const {
   // __syncthreads makes the block's shared and global accesses before it
   // visible to the whole block (CUDA Programming Guide): the hand-over needs

@@ -181,7 +181,7 @@ void UnifyEmitter::header(CodeBuilder &B) const {
        "tdr_unify_groups = 1u; /* a smaller last group: one item each */",
        "return; /* tdrc: its items run in an earlier " + std::string(D.Group) +
            " */",
-       /*Interleave=*/"", /*Dims=*/1}); // neighbouring groups, as before
+       /*Interleave=*/""}); // neighbouring groups, as before
   std::string Left = groupsLeft(D);
   B.line("const " + std::string(U) + " tdr_unify_items = " + Left +
          " < tdr_unify_groups ? " + Left + " : tdr_unify_groups;");

@@ -54,7 +54,6 @@ private:
   /// A declaration turned into assignments of its initialisers.
   std::optional<std::string> assignments(const DeclStmt *DS);
   void header(CodeBuilder &B);
-  GroupCoarsening coarsening() const;
   void prepare(CodeBuilder &B);
   void takeAggregated(CodeBuilder &B);
   bool loopHead(EditList &E, std::string &Why, const std::string &I);
@@ -117,13 +116,6 @@ std::optional<std::string> PoolEmitter::assignments(const DeclStmt *DS) {
   return Out;
 }
 
-GroupCoarsening PoolEmitter::coarsening() const {
-  return {"tdr_pool_groups", "TDR_POOL_GROUPS", "TDR_POOL_MIN_GROUPS",
-          "tdr_pool_groups = 1; /* a smaller last group: no pooling */",
-          "return; /* tdrc: its items are in another group's pool */",
-          "TDR_POOL_INTERLEAVE", P.Dims};
-}
-
 /// The pool, the coarsening and the declarations that outlive one step.
 void PoolEmitter::header(CodeBuilder &B) {
   const char *U = D.UInt;
@@ -134,18 +126,19 @@ void PoolEmitter::header(CodeBuilder &B) {
   B.line(std::string(D.Shared) + " " + U + " tdr_pool;");
   // Coarsen only grids large enough to fill the GPU afterwards
   // (TDR_POOL_MIN_GROUPS groups per pooled group).
-  emitGroupCoarsening(B, Ctx, D, coarsening());
+  emitGroupCoarsening(
+      B, Ctx, D,
+      {"tdr_pool_groups", "TDR_POOL_GROUPS", "TDR_POOL_MIN_GROUPS",
+       "tdr_pool_groups = 1; /* a smaller last group: no pooling */",
+       "return; /* tdrc: its items are in another group's pool */",
+       "TDR_POOL_INTERLEAVE"});
   B.line("const " + std::string(U) + " tdr_group_items = " + D.localSize(0) +
          " * " + D.localSize(1) + " * " + D.localSize(2) + ";");
-  // The groups this one serves: those left in its row, up to
-  // tdr_pool_groups, one after another; or every tdr_pool_stride-th from
-  // this one, row by row over the dimensions the items span.
+  // The groups this one serves: those left, up to tdr_pool_groups, one
+  // after another; or every tdr_pool_stride-th from this one.
   std::string Left = groupsLeft(D);
-  std::string LinearLeft = P.Dims > 1 ? linearGroups(D, coarsening()) + " - " +
-                                           linearGroup(D, coarsening())
-                                     : Left;
   B.line("const " + std::string(U) + " tdr_items = (TDR_POOL_INTERLEAVE ? (" +
-         LinearLeft + " - 1u) / tdr_pool_groups_stride + 1u : " + Left +
+         Left + " - 1u) / tdr_pool_groups_stride + 1u : " + Left +
          " < tdr_pool_groups ? " + Left + " : tdr_pool_groups) * "
          "tdr_group_items;");
   B.line(std::string(U) + " tdr_item = " + D.flatLocalId() +
@@ -194,18 +187,10 @@ void PoolEmitter::prepare(CodeBuilder &B) {
   std::string L0 = D.localSize(0), L1 = D.localSize(1);
   std::string Local[] = {"tdr_r % " + L0, "tdr_r / " + L0 + " % " + L1,
                          "tdr_r / (" + L0 + " * " + L1 + ")"};
-  // Interleaved over several dimensions: the item's group by number
-  // (linearGroup's), then along each dimension.
-  if (P.Dims > 1)
-    B.line("const " + std::string(D.UInt) + " tdr_g = (TDR_POOL_INTERLEAVE ? " +
-           linearGroup(D, coarsening()) + " : " + D.groupId(0) +
-           ") + tdr_item / tdr_group_items * tdr_pool_groups_stride;");
   for (unsigned Dim = 0; Dim < P.Dims; ++Dim) {
-    std::string Group = D.groupId(Dim);
-    if (P.Dims > 1)
-      Group = "TDR_POOL_INTERLEAVE ? " + groupAlong(D, P.Dims, Dim, "tdr_g") +
-              " : " + (Dim == 0 ? std::string("tdr_g") : Group);
-    else
+    std::string Group = D.Cuda ? std::string("blockIdx.") + Axis[Dim]
+                               : "get_group_id(" + std::to_string(Dim) + ")";
+    if (Dim == 0)
       Group += " + tdr_item / tdr_group_items * tdr_pool_groups_stride";
     if (D.Cuda) {
       B.line(std::string("tdr_tid_") + Axis[Dim] + " = " + Local[Dim] + ";");

@@ -4,9 +4,9 @@
 // from the voxel's density (a loaded value) and its depth, with a break
 // (a fixed-point refinement, as in volume renderers' adaptive sampling);
 // 3-D blocks and a 3-D grid, a bounds guard on all three coordinates.
-// Expected: dwa (forced) gives the loop a work pool; interleaved, a pool
-// serves groups numbered x fastest, then y, then z, so each item's block
-// coordinates come back from one number (tdr_g) along all three axes.
+// Expected: dwa (forced) gives the loop a work pool over the groups along
+// x of its row and slice; each item's thread coordinates come back from
+// its flat index along all three axes.
 //
 // EXEC: kernel=pool_volume_3d global=20x12x10 local=4x4x2,8x4x4,2x2x8
 // EXEC: arg density buf float size=N fill=rand:0:1
