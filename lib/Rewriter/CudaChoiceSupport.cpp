@@ -100,10 +100,7 @@ public:
     int tdr_v = tdr_l.tdr_remapped ? 1 : 0;
     if (tdr_ms < 0.0f) { tdr_b.tdr_pick = 0; return; } /* no timing: the original */
     if (tdr_b.tdr_best[tdr_v] < 0.0f || tdr_ms < tdr_b.tdr_best[tdr_v]) tdr_b.tdr_best[tdr_v] = tdr_ms;
-    /* Launches under 0.2 ms jitter by a few percent: eight of each then. */
-    const int tdr_need = (tdr_b.tdr_best[0] >= 0.0f && tdr_b.tdr_best[0] < 0.2f) ||
-                         (tdr_b.tdr_best[1] >= 0.0f && tdr_b.tdr_best[1] < 0.2f) ? 8 : 2;
-    if (++tdr_b.tdr_runs[tdr_v] < tdr_need || tdr_b.tdr_runs[1 - tdr_v] < tdr_need) return;
+    if (++tdr_b.tdr_runs[tdr_v] < 2 || tdr_b.tdr_runs[1 - tdr_v] < 2) return;
     tdr_b.tdr_pick = tdr_b.tdr_best[1] < tdr_keep * tdr_b.tdr_best[0] ? 1 : 0;
     if (tdr_logging())
       std::fprintf(stderr, "tdrc: %s: original %.4f ms, rewritten %.4f ms -> %s\n",

@@ -148,7 +148,7 @@ ChoicePolicy::Decision ChoicePolicy::choose(const Bucket &B,
   // Alternate, the first variant on even launches; one that has its
   // samples already (a report went missing) gives way to the other.
   Variant V = Done % 2 == 0 ? S.First : Other;
-  if (S.Times[int(V)].size() >= samplesNeeded(S))
+  if (S.Times[int(V)].size() >= Opts.Samples)
     V = V == S.First ? Other : S.First;
   return {V, true};
 }
@@ -158,18 +158,10 @@ void ChoicePolicy::report(const Bucket &B, Variant V, double Ms) {
   if (It == Table.end() || It->second.Settled)
     return;
   BucketState &S = It->second;
-  if (S.Times[int(V)].size() < samplesNeeded(S))
+  if (S.Times[int(V)].size() < Opts.Samples)
     S.Times[int(V)].push_back(Ms);
-  size_t Need = samplesNeeded(S);
-  if (S.Times[0].size() >= Need && S.Times[1].size() >= Need)
+  if (S.Times[0].size() >= Opts.Samples && S.Times[1].size() >= Opts.Samples)
     settle(B, S);
-}
-
-size_t ChoicePolicy::samplesNeeded(const BucketState &S) const {
-  for (const std::vector<double> &T : S.Times)
-    if (!T.empty() && *std::min_element(T.begin(), T.end()) < Opts.ShortMs)
-      return std::max<size_t>(Opts.Samples, Opts.ShortSamples);
-  return Opts.Samples;
 }
 
 void ChoicePolicy::settle(const Bucket &B, BucketState &S) {

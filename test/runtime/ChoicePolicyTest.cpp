@@ -106,28 +106,6 @@ TEST(ChoicePolicy, TheMinimumOfTheSamplesCounts) {
   EXPECT_EQ(P.find(B)->Times[int(R)], (std::vector<double>{9.0, 0.5}));
 }
 
-TEST(ChoicePolicy, ShortLaunchesTakeMoreSamples) {
-  // Below 0.2 ms a launch's time jitters by a few percent: eight samples
-  // each, and their minimum decides.  Here the rewrite's first two were
-  // lucky; the original is 3% faster in the rest.
-  ChoicePolicy P = policy(ChooseMode::Measure);
-  Bucket B = bucket(16);
-  double TimesR[] = {0.0200, 0.0201, 0.0235, 0.0236, 0.0234, 0.0235, 0.0236, 0.0235};
-  double TimesO[] = {0.0228, 0.0229, 0.0195, 0.0196, 0.0197, 0.0196, 0.0195, 0.0196};
-  unsigned NR = 0, NO = 0;
-  for (int I = 0; I < 20; ++I) {
-    ChoicePolicy::Decision D = P.choose(B, true);
-    if (!D.Timed)
-      break;
-    P.report(B, D.V, D.V == R ? TimesR[NR++] : TimesO[NO++]);
-  }
-  EXPECT_EQ(NR, 8u);
-  EXPECT_EQ(NO, 8u);
-  EXPECT_EQ(P.choose(B, true).V, O);
-  // Long launches: two samples each, as before.
-  EXPECT_EQ(explore(P, bucket(64), true, 1.0, 2.0).size(), 4u);
-}
-
 TEST(ChoicePolicy, WithinOnePercentKeepsTheOriginal) {
   ChoicePolicy P = policy(ChooseMode::Measure);
   explore(P, bucket(1), true, 0.995, 1.0);

@@ -66,10 +66,6 @@ public:
     unsigned MaxWg = 256;
     size_t MaxBuckets = 256;
     unsigned Samples = 2;    // timed launches of each variant per bucket
-    /// Launches this short (ms) jitter by a few percent between runs: while
-    /// either variant's best is below ShortMs, each gets ShortSamples.
-    double ShortMs = 0.2;
-    unsigned ShortSamples = 8;
     double Tolerance = 0.01; // the rewrite must be this much faster
     /// One line per decision (TDR_LOG); none when empty.
     std::function<void(const std::string &)> Log;
@@ -109,8 +105,6 @@ private:
   void log(const std::string &Line) const;
   Variant modelPick(const Bucket &B, std::optional<bool> When, bool Log);
   void settle(const Bucket &B, BucketState &S);
-  /// The timed launches each variant of S needs (Samples, or ShortSamples).
-  size_t samplesNeeded(const BucketState &S) const;
 };
 
 } // namespace tdrc::rt
