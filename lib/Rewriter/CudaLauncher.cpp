@@ -58,12 +58,20 @@ llvm::StringSet<> identifiers(llvm::StringRef E) {
   return Out;
 }
 
-/// Code written for the device: a kernel, or a function declared
-/// __device__.  Clang makes lambdas implicitly __host__ __device__; a launch
-/// in one (a host thread's body) is host code.
-AST_MATCHER(FunctionDecl, runsOnDevice) {
-  const auto *Dev = Node.getAttr<CUDADeviceAttr>();
-  return Node.hasAttr<CUDAGlobalAttr>() || (Dev && !Dev->isImplicit());
+AST_MATCHER(FunctionDecl, runsOnDevice) { return isDeviceCode(Node); }
+
+/// Whether E may change something when evaluated: its side effects,
+/// possible ones (calls) included, those of a constructor aside (`dim3(n)`,
+/// the conversion to dim3: its arguments count).
+bool mayHaveEffects(const ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreImplicit();
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    return mayHaveEffects(Ctx, F->getSubExpr());
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return llvm::any_of(C->arguments(), [&](const Expr *A) {
+      return mayHaveEffects(Ctx, A);
+    });
+  return E->HasSideEffects(Ctx);
 }
 
 /// One launch site as a call of the launcher; empty (and Why) when a part
@@ -82,12 +90,33 @@ std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
     Parts.push_back(source(Ctx, A->getSourceRange()));
   }
   for (const Expr *A : Call->arguments())
-    Parts.push_back(source(Ctx, A->getSourceRange()));
+    if (!isa<CXXDefaultArgExpr>(A)) // the launcher has the same default
+      Parts.push_back(source(Ctx, A->getSourceRange()));
   for (const std::string &P : Parts)
     if (P.empty()) {
       Why = "its configuration or arguments come from a macro";
       return "";
     }
+  // `k<<<c>>>(a)` evaluates c before a; a call of the launcher evaluates
+  // them in an unspecified order.  That matters where an expression changes
+  // something (`n--`), or where two may (two calls).
+  unsigned Effects = 0;
+  bool Definite = false;
+  auto Count = [&](const Expr *A) {
+    if (!A || isa<CXXDefaultArgExpr>(A))
+      return;
+    Effects += mayHaveEffects(Ctx, A);
+    Definite |= A->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+  };
+  for (unsigned I = 0; Config && I < Config->getNumArgs(); ++I)
+    Count(Config->getArg(I));
+  for (const Expr *A : Call->arguments())
+    Count(A);
+  if (Definite || Effects > 1) {
+    Why = "its configuration or arguments have side effects, whose order "
+          "a call of the launcher would not keep";
+    return "";
+  }
   std::string Text = Launcher + "(";
   for (size_t I = 0; I < Parts.size(); ++I)
     Text += (I ? ", " : "") + Parts[I];
@@ -96,11 +125,28 @@ std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
 
 } // namespace
 
+bool isDeviceCode(const FunctionDecl &F) {
+  const auto *Dev = F.getAttr<CUDADeviceAttr>();
+  return F.hasAttr<CUDAGlobalAttr>() || (Dev && !Dev->isImplicit());
+}
+
 bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
                     std::string &Params, std::string &Args) {
   for (const ParmVarDecl *P : K->parameters()) {
+    // A default stays with the parameter (the text includes it): launches
+    // that omit the argument omit it from the launcher too.
     std::string Decl = source(Ctx, P->getSourceRange());
-    if (P->getName().empty() || Decl.empty() || P->hasDefaultArg())
+    std::string Name = P->getNameAsString();
+    if ((Name.empty() || Decl.empty()) && !P->hasDefaultArg()) {
+      // Unnamed (unused by K): a name of tdrc's; or part of a macro's
+      // expansion: the type as Clang prints it.
+      if (Name.empty())
+        Name = "tdr_param" + std::to_string(P->getFunctionScopeIndex());
+      Decl.clear();
+      llvm::raw_string_ostream OS(Decl);
+      P->getOriginalType().print(OS, Ctx.getPrintingPolicy(), Name);
+    }
+    if (Name.empty() || Decl.empty())
       return false;
     // __grid_constant__ belongs to a kernel's parameters only (LLVM 19 has
     // no attribute class for it: the text decides).
@@ -111,13 +157,13 @@ bool launcherParams(const ASTContext &Ctx, const FunctionDecl *K,
     if (Decl.find("grid_constant") != std::string::npos)
       return false; // spelled as an attribute: no launcher
     Params += ", " + Decl;
-    Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+    Args += (Args.empty() ? "" : ", ") + Name;
   }
   return true;
 }
 
-const char *const NoLauncher = "no launcher: a parameter is unnamed, has a "
-                               "default or comes from a macro";
+const char *const NoLauncher = "no launcher: a parameter with a default "
+                               "comes from a macro";
 
 std::string launcherHead(const std::string &Launcher, bool External,
                          const std::string &Params) {
@@ -275,11 +321,28 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "  const bool tdr_pays = tdr_wg <= " +
       std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n" +
       bucketKey(Key) + beginLaunch("tdr_pays") +
-      "  if (tdr_l.tdr_remapped)\n    " + N + Cfg +
-      "  else\n    " + originalKernelName(N) + Cfg +
+      "  const cudaError_t tdr_before = cudaPeekAtLastError();\n"
+      "  bool tdr_original = !tdr_l.tdr_remapped;\n"
+      "  if (tdr_l.tdr_remapped && !tdr_choice::tdr_fits((const void *)" + N +
+      ", tdr_shmem)) { /* its shared memory and this launch's exceed the "
+      "limit */\n"
+      "    tdr_kernel.tdr_cannot_run(tdr_l, cudaErrorInvalidValue);\n"
+      "    tdr_original = true;\n"
+      "  } else if (tdr_l.tdr_remapped) {\n    " + N + Cfg +
+      "    const cudaError_t tdr_e = cudaPeekAtLastError();\n"
+      "    if (tdr_before == cudaSuccess && tdr_e != cudaSuccess) { /* the "
+      "rewrite could not launch: the original */\n"
+      "      (void)cudaGetLastError();\n"
+      "      tdr_kernel.tdr_cannot_run(tdr_l, tdr_e);\n"
+      "      tdr_original = true;\n    }\n  }\n"
+      "  if (tdr_original) {\n"
+      "    tdr_choice::tdr_allow_smem((const void *)" + originalKernelName(N) +
+      ", tdr_shmem);\n    " +
+      originalKernelName(N) + Cfg + "  }\n" +
       "  tdr_kernel.tdr_end(tdr_l, tdr_stream);\n}\n";
 
   rewriteLaunchSites(Ctx, K, T, Launcher, "they run the rewrite", Out);
+  noteOtherUses(Ctx, K, rewriteAttributeCalls(Ctx, K, T, Out), Out);
   return Out;
 }
 

@@ -6,6 +6,7 @@
 #include "tdrc/TDR/SourceText.h" // kernelText
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,6 +24,7 @@ struct CudaLaunches {
   unsigned SupportAt = 0;
   /// Launch sites to replace: [begin, end) offsets and the new call.
   std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Sites;
+  unsigned AttributeSites = 0; // of Sites, cudaFuncSetAttribute calls
   std::string Note; // sites left as they were, and why
 };
 
@@ -75,11 +77,29 @@ bool placeChoiceSupport(const clang::ASTContext &Ctx,
                         const clang::FunctionDecl *K, bool WithSupport,
                         CudaLaunches &Out, std::string &Inline);
 /// The launcher's parameters after the configuration (", " and K's, as
-/// written) and K's arguments; false when a parameter is unnamed, has a
-/// default or comes from a macro (then say NoLauncher).
+/// written, defaults included; an unnamed one gets a name of tdrc's, one
+/// written by a macro its type as Clang prints it) and K's arguments; false
+/// when a parameter with a default comes from a macro (then say NoLauncher).
 bool launcherParams(const clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                     std::string &Params, std::string &Args);
 extern const char *const NoLauncher;
+/// Code written for the device: a kernel, or a function declared
+/// __device__.  Clang makes lambdas implicitly __host__ __device__; a launch
+/// in one (a host thread's body) is host code.
+bool isDeviceCode(const clang::FunctionDecl &F);
+/// CudaHostUses.cpp: `cudaFuncSetAttribute(K, attr, v)` in host code after
+/// K (the kept original's launcher in place) rewritten to set the
+/// attribute on K_tdr_original too, as the program meant (the shared
+/// memory the rewrite adds can make the call fail for K alone); the
+/// references to K those calls hold.
+llvm::DenseSet<const clang::Expr *>
+rewriteAttributeCalls(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                      const KernelText &T, CudaLaunches &Out);
+/// K named in host code other than by a `<<<>>>` launch or in Handled
+/// (cudaLaunchKernel, a pointer): where, on Out.Note.
+void noteOtherUses(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                   const llvm::DenseSet<const clang::Expr *> &Handled,
+                   CudaLaunches &Out);
 /// "static inline void L(dim3 tdr_grid, ..., cudaStream_t tdr_stream" +
 /// Params + ")\n{\n" (External: `void`, callable from other files).
 std::string launcherHead(const std::string &Launcher, bool External,

@@ -14,6 +14,11 @@ const char PreludeText[] =
 #include "CudaPrelude.inc"
     ;
 
+// Its stand-in for cuda_fp16.h (tdrc_cuda_fp16.h).
+const char Fp16Text[] =
+#include "CudaFp16.inc"
+    ;
+
 // In-memory paths: nothing on disk is read or shadowed.
 const char PreludeDir[] = "/__tdrc__/cuda";
 const char PreludePath[] = "/__tdrc__/cuda/tdrc_cuda_prelude.h";
@@ -102,6 +107,8 @@ CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
                   "-include", PreludePath, "-isystem",
                   std::string(PreludeDir) + "/include"});
   S.Files.push_back({PreludePath, PreludeText});
+  S.Files.push_back({std::string(PreludeDir) + "/include/cuda_fp16.h",
+                     Fp16Text});
   for (const char *H : StandIns)
     S.Files.push_back({std::string(PreludeDir) + "/include/" + H,
                        "#pragma once\n/* tdrc: declared in its prelude */\n"});

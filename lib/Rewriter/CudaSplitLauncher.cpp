@@ -125,6 +125,7 @@ CudaLaunches cudaSplitLauncher(ASTContext &Ctx, const FunctionDecl *K,
                  Plan + "), whichever is faster for this launch */\n" +
                  launcherHead(Launcher, External, Params) + Body;
   rewriteLaunchSites(Ctx, K, T, Launcher, "they run the kernel unsplit", Out);
+  noteOtherUses(Ctx, K, {}, Out);
   return Out;
 }
 

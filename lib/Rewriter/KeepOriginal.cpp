@@ -122,7 +122,7 @@ KeptOriginal keepOriginal(ASTContext &Ctx, const FunctionDecl *K,
     After += L.Launcher;
     Out.Note = L.Note;
     Out.Launcher = !L.Launcher.empty();
-    Out.LaunchSites = L.Sites.size();
+    Out.LaunchSites = L.Sites.size() - L.AttributeSites;
     applySites(L, E);
   }
   E.insert(T->LineStart, descriptor(K, C, Host.DeviceOnly));

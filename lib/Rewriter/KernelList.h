@@ -12,6 +12,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace tdrc {
@@ -24,6 +26,15 @@ struct KernelList {
 };
 
 KernelList listKernels(clang::ASTContext &Ctx);
+
+/// Why K must stay whole, as a remark and as --explain's reason; empty
+/// when it may be rewritten: K is called as a function (above), or a class
+/// befriends it (C++: the copies a rewrite adds, the kept original and
+/// split kernels, would not be friends, and would not compile), or its
+/// text has digraph braces.
+std::pair<std::string, std::string>
+whyKeptWhole(const clang::ASTContext &Ctx, const KernelList &L,
+             const clang::FunctionDecl *K);
 
 } // namespace tdrc
 

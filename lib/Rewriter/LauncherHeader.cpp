@@ -156,16 +156,15 @@ LauncherDeclaration launcherDeclaration(ASTContext &Ctx,
   std::string Params;
   for (const ParmVarDecl *P : K->parameters()) {
     QualType T = P->getType().getCanonicalType();
-    if (P->getName().empty()) {
-      Out.Why = "a parameter is unnamed";
-      return Out;
-    }
     if (std::string Why = typeNeeds(Ctx, T, Out.Includes); !Why.empty()) {
       Out.Why = "parameter '" + P->getNameAsString() + "' has type " + Why;
       return Out;
     }
     std::string S;
     llvm::raw_string_ostream OS(S);
+    // Unnamed parameters stay unnamed; defaults stay with the definition
+    // (their text may name what only the kernel's file declares), so other
+    // files pass every argument.
     T.print(OS, PP, P->getName());
     Params += ", " + S;
   }

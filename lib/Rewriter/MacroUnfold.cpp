@@ -240,6 +240,49 @@ bool overridable(StringRef Code, StringRef Name) {
   return false;
 }
 
+/// Where a token that a header's macro spelled was named in the user's
+/// text (`__global__` in a kernel-defining macro's body): the caller loc
+/// spelled in the main file; invalid for a token spelled there itself.
+SourceLocation headerMacroUse(const SourceManager &SM, SourceLocation L) {
+  if (SM.isWrittenInMainFile(SM.getSpellingLoc(L)))
+    return SourceLocation();
+  while (L.isMacroID() && !SM.isWrittenInMainFile(SM.getSpellingLoc(L)))
+    L = SM.getImmediateMacroCallerLoc(L);
+  return SM.isWrittenInMainFile(SM.getSpellingLoc(L)) ? L : SourceLocation();
+}
+
+/// The expansion's tokens, those of a header's object-like macro named in
+/// the user's text spelled as that name again (`__global__`, `FLT_MAX`),
+/// not as the header's expansion (`__attribute__((global))`).
+std::vector<MacroToken>
+respellHeaderMacros(const SourceManager &SM, const LangOptions &LO,
+                    llvm::ArrayRef<ExpandedToken> Expanded,
+                    const llvm::DenseSet<SourceLocation> &PlainDos) {
+  std::vector<MacroToken> Toks;
+  for (size_t I = 0; I < Expanded.size(); ++I) {
+    const ExpandedToken &T = Expanded[I];
+    SourceLocation Use = headerMacroUse(SM, T.Loc);
+    std::optional<Token> Next;
+    if (Use.isValid())
+      Next = Lexer::findNextToken(SM.getSpellingLoc(Use), SM, LO);
+    if (Use.isInvalid() || !Next || Next->is(tok::l_paren)) {
+      Toks.push_back({T.Kind, T.Text,
+                      T.Kind == tok::kw_do && PlainDos.count(T.Loc)});
+      continue;
+    }
+    // The run of tokens from that one use, then its name.
+    while (I + 1 < Expanded.size() &&
+           headerMacroUse(SM, Expanded[I + 1].Loc) == Use)
+      ++I;
+    SourceLocation NameAt = SM.getSpellingLoc(Use);
+    std::string Name = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(NameAt), SM, LO)
+                           .str();
+    Toks.push_back({tok::identifier, Name, false});
+  }
+  return Toks;
+}
+
 /// The formatted replacement of one invocation, or nothing.
 std::optional<MacroUnfold>
 unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
@@ -268,10 +311,7 @@ unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
   if (!holdsTarget(*Expanded, IdHelpers) || !spellable(SM, U.Spelled, *Expanded) ||
       overridable(Code, U.Macro))
     return std::nullopt;
-  std::vector<MacroToken> Toks;
-  for (const ExpandedToken &T : *Expanded)
-    Toks.push_back({T.Kind, T.Text,
-                    T.Kind == tok::kw_do && PlainDos.count(T.Loc)});
+  std::vector<MacroToken> Toks = respellHeaderMacros(SM, LO, *Expanded, PlainDos);
   // `do { } while (0);` wrappers: plain blocks (the file's `;` included).
   std::optional<Token> After = Lexer::findNextToken(Last, SM, LO);
   bool Semi = After && After->is(tok::semi) &&
@@ -310,6 +350,25 @@ unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
   return U;
 }
 
+/// A kernel whose definition, head and body, is one macro invocation at
+/// file scope (`DEFINE_KERNEL(name, op)`): that invocation, unfolded like
+/// one in a body, so that the kernel becomes text a transform can edit.
+std::optional<MacroUnfold>
+wholeKernelUnfold(ASTContext &Ctx, const ExpansionRecorder &Rec,
+                  const FunctionDecl *K, const CompoundStmt *Body,
+                  const llvm::StringSet<> &IdHelpers) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Head = K->getBeginLoc(), End = Body->getRBracLoc();
+  if (!Head.isMacroID() || !End.isMacroID())
+    return std::nullopt;
+  SourceLocation Start = SM.getExpansionLoc(Head);
+  if (Start != SM.getExpansionLoc(End) || !SM.isWrittenInMainFile(Start) ||
+      !K->getDeclContext()->getRedeclContext()->isFileContext())
+    return std::nullopt;
+  unsigned Size = SM.getBufferData(SM.getMainFileID()).size();
+  return unfoldAt(Ctx, Rec, Start, Size + 1, {}, IdHelpers);
+}
+
 } // namespace
 
 std::vector<KernelUnfolds>
@@ -318,8 +377,16 @@ findMacroUnfolds(ASTContext &Ctx, const ExpansionRecorder &Rec,
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<KernelUnfolds> Out;
   llvm::StringSet<> IdHelpers = idHelperNames(Ctx);
+  llvm::DenseSet<unsigned> WholeSeen;
   for (const FunctionDecl *K : Kernels) {
     const auto *Body = dyn_cast_or_null<CompoundStmt>(K->getBody());
+    if (std::optional<MacroUnfold> U =
+            Body ? wholeKernelUnfold(Ctx, Rec, K, Body, IdHelpers)
+                 : std::nullopt) {
+      if (WholeSeen.insert(U->Begin).second) // one unfold per invocation
+        Out.push_back({K->getNameAsString(), {std::move(*U)}});
+      continue;
+    }
     if (!Body || Body->getLBracLoc().isMacroID() ||
         Body->getRBracLoc().isMacroID() ||
         !SM.isInMainFile(Body->getLBracLoc()))

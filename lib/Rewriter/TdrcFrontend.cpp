@@ -6,6 +6,7 @@
 #include "tdrc/Occupancy/GpuTable.h"
 #include "tdrc/Rewriter/TdrPragmas.h"
 #include "tdrc/Rewriter/ExplainReport.h"
+#include "HelperBranches.h"
 #include "tdrc/Rewriter/KeepOriginal.h"
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
@@ -145,18 +146,8 @@ public:
           Result.Launchers.push_back(existingLauncher(Ctx, K));
         continue;
       }
-      if (auto Call = Collector.CalledAt.find(K->getCanonicalDecl());
-          Call != Collector.CalledAt.end()) {
-        SourceLocation L = SM.getExpansionLoc(Call->second->getBeginLoc());
-        std::string At = std::to_string(SM.getExpansionLineNumber(L)) + ":" +
-                         std::to_string(SM.getExpansionColumnNumber(L));
-        leaveAlone(Ctx, K,
-                   "kernel '" + K->getNameAsString() +
-                       "' is also called as a function at " + At +
-                       "; left unchanged",
-                   "called as a function at " + At +
-                       " (a rewrite assumes every work-item enters it)",
-                   Report);
+      if (auto [Remark, Why] = whyKeptWhole(Ctx, Collector, K); !Why.empty()) {
+        leaveAlone(Ctx, K, Remark, Why, Report);
         continue;
       }
       if (isKeptOriginal(K->getName())) { // --keep-original's copy
@@ -184,6 +175,8 @@ public:
       if (Outcome.Emitted && Outcome.AddedKernels)
         Unfold.Added[K->getNameAsString()] = Outcome.AddedKernels;
       Outcome.Summary += foldBack(K, Edits);
+      for (Explanation &E : helperBranchNotes(Ctx, K))
+        Outcome.Entries.push_back(std::move(E));
       Report.add(Outcome);
     }
     if (Unfold.Tokens && !Unchanged.empty()) {

@@ -50,6 +50,12 @@ std::string dims(const std::vector<size_t> &V) {
   return S;
 }
 
+/// V's fastest sample in S (which has one).
+double best(const ChoicePolicy::BucketState &S, Variant V) {
+  const std::vector<double> &T = S.Times[int(V)];
+  return *std::min_element(T.begin(), T.end());
+}
+
 std::string ms(double T) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "%.3g ms", T);
@@ -148,7 +154,7 @@ ChoicePolicy::Decision ChoicePolicy::choose(const Bucket &B,
   // Alternate, the first variant on even launches; one that has its
   // samples already (a report went missing) gives way to the other.
   Variant V = Done % 2 == 0 ? S.First : Other;
-  if (S.Times[int(V)].size() >= Opts.Samples)
+  if (S.Times[int(V)].size() >= samplesNeeded(S))
     V = V == S.First ? Other : S.First;
   return {V, true};
 }
@@ -158,17 +164,32 @@ void ChoicePolicy::report(const Bucket &B, Variant V, double Ms) {
   if (It == Table.end() || It->second.Settled)
     return;
   BucketState &S = It->second;
-  if (S.Times[int(V)].size() < Opts.Samples)
+  bool WasNarrow = samplesNeeded(S) > Opts.Samples;
+  if (S.Times[int(V)].size() < samplesNeeded(S))
     S.Times[int(V)].push_back(Ms);
-  if (S.Times[0].size() >= Opts.Samples && S.Times[1].size() >= Opts.Samples)
-    settle(B, S);
+  size_t Need = samplesNeeded(S);
+  if (S.Times[0].size() >= Need && S.Times[1].size() >= Need)
+    return settle(B, S);
+  if (Need > Opts.Samples && !WasNarrow)
+    log(" " + B.label() + ": original " + ms(best(S, Variant::Original)) +
+        ", rewritten " + ms(best(S, Variant::Rewritten)) +
+        ": a narrow win on short launches, up to " +
+        std::to_string(Opts.ShortSamples) + " samples of each");
+}
+
+size_t ChoicePolicy::samplesNeeded(const BucketState &S) const {
+  if (S.Times[0].size() < Opts.Samples || S.Times[1].size() < Opts.Samples)
+    return Opts.Samples;
+  double BestR = best(S, Variant::Rewritten), BestO = best(S, Variant::Original);
+  bool Short = std::min(BestR, BestO) < Opts.ShortMs;
+  bool Narrow = BestR < BestO * (1.0 - Opts.Tolerance) &&
+                BestR >= BestO * (1.0 - Opts.ClearMargin);
+  return Short && Narrow ? std::max(Opts.Samples, Opts.ShortSamples)
+                         : Opts.Samples;
 }
 
 void ChoicePolicy::settle(const Bucket &B, BucketState &S) {
-  const std::vector<double> &R = S.Times[int(Variant::Rewritten)];
-  const std::vector<double> &O = S.Times[int(Variant::Original)];
-  double BestR = *std::min_element(R.begin(), R.end());
-  double BestO = *std::min_element(O.begin(), O.end());
+  double BestR = best(S, Variant::Rewritten), BestO = best(S, Variant::Original);
   // Never slower: the rewrite only where it wins clearly.
   S.Settled = BestR < BestO * (1.0 - Opts.Tolerance) ? Variant::Rewritten
                                                      : Variant::Original;

@@ -188,6 +188,8 @@ class Gen(ExprGen, StmtGen, ShapeGen):
             text = ("int %s(void)\n{\n    return (int)(get_local_id(0) %% %du);\n}\n"
                     "int %s(int a)\n{\n    return (a + %s() + (int)(get_global_id(0) %% %du)) %% 4099;\n}" % (
                         inner, r.choice([5, 7, 32]), n, inner, r.choice([3, 11])))
+        elif kind == "deref":  # --shapes 2: reads a private int through a pointer
+            text = "int %s(const int *p)\n{\n    return *p;\n}" % n
         elif kind == "peek":  # --shapes 2: reads global memory for a condition
             text = ("int %s(__global const int *m, int i)\n{\n    return m[i] + %d;\n}" % (
                 n, r.randint(-9, 9)))

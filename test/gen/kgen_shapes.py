@@ -8,7 +8,8 @@ Shapes 2 draws from its own stream ("kgen2:SEED:INDEX") and adds:
   read-write buffer `scr` at the work-item's own index, directly or through
   a helper (`gS_I_peekK(scr, idx)`), and whose paths write that element
   (if, if/else, a bounds test in the same condition, an else-if chain, a
-  switch); the kernel then has no other global access before it, so the
+  switch), or read into a private variable that the condition reads
+  through a pointer (`gS_I_derefK(&pv)`); the kernel then has no other global access before it, so the
   remap's hand-over barrier alone orders the read and the write;
 * kernel parameters written before the first branch, before the bounds
   guard or early return, inside it, or both: an int `q` and a float `fq`
@@ -23,6 +24,7 @@ own element by active work-items; q and fq keep their bounds (q <= 1000,
 fq <= 1000); pin moves at most idx + 4 elements into a buffer of N + 8.
 """
 
+import random
 from functools import reduce
 from math import gcd
 
@@ -181,7 +183,17 @@ class ShapeGen:
         if not self.mem_branch:
             return
         buf, i = self.use("scr"), self.gidx()
-        if self.mem_branch == "helper":
+        # Its own stream: the recorded seeds' other draws stay as they were.
+        private = random.Random("kgen-private:" + self.name).random() < 0.3
+        if self.mem_branch == "helper" and private:
+            # The value read into a private variable, the condition read
+            # through a pointer to it (`peek(&v)`: per-work-item, not
+            # uniform, though the pointer expression is the same for all).
+            pv = self.fresh("pv")
+            self.emit("int %s = %s[%s];" % (pv, buf, i))
+            rd = "%s(&%s)" % (self.helper("deref"), pv)
+            self.features.add("mem-cond-private")
+        elif self.mem_branch == "helper":
             rd = "%s(%s, %s)" % (self.helper("peek"), buf, i)
             self.features.add("mem-cond-helper")
         else:

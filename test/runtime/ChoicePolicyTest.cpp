@@ -106,6 +106,71 @@ TEST(ChoicePolicy, TheMinimumOfTheSamplesCounts) {
   EXPECT_EQ(P.find(B)->Times[int(R)], (std::vector<double>{9.0, 0.5}));
 }
 
+/// Launches in B with the I-th sample of each variant taken from TimesR /
+/// TimesO, until it settles; the samples each variant took.
+std::pair<unsigned, unsigned> sample(ChoicePolicy &P, const Bucket &B,
+                                     const std::vector<double> &TimesR,
+                                     const std::vector<double> &TimesO) {
+  unsigned NR = 0, NO = 0;
+  for (int I = 0; I < 40; ++I) {
+    ChoicePolicy::Decision D = P.choose(B, true);
+    if (!D.Timed)
+      break;
+    if (D.V == R && NR == TimesR.size())
+      break;
+    if (D.V == O && NO == TimesO.size())
+      break;
+    P.report(B, D.V, D.V == R ? TimesR[NR++] : TimesO[NO++]);
+  }
+  return {NR, NO};
+}
+
+TEST(ChoicePolicy, ANarrowWinOnShortLaunchesTakesMoreSamples) {
+  // Below 0.2 ms a launch's time jitters by a few percent.  Here the
+  // rewrite's first two were lucky (4% ahead): more samples, and the
+  // original's third shows it 3% faster, which settles the bucket.
+  std::vector<std::string> Log;
+  ChoicePolicy P = policy(ChooseMode::Measure, &Log);
+  Bucket B = bucket(16);
+  std::vector<double> TimesR = {0.0250, 0.0201, 0.0235, 0.0236,
+                                0.0234, 0.0235, 0.0236, 0.0235};
+  std::vector<double> TimesO = {0.0228, 0.0209, 0.0195, 0.0196,
+                                0.0197, 0.0196, 0.0195, 0.0196};
+  EXPECT_EQ(sample(P, B, TimesR, TimesO), std::make_pair(3u, 3u));
+  EXPECT_EQ(P.find(B)->Settled, O);
+  ASSERT_EQ(Log.size(), 2u);
+  EXPECT_EQ(Log[0], "tdrc: k [g=4096 l=256 len=16]: original 0.0209 ms, "
+                    "rewritten 0.0201 ms: a narrow win on short launches, up "
+                    "to 8 samples of each");
+  EXPECT_EQ(Log[1], "tdrc: k [g=4096 l=256 len=16]: original 0.0195 ms, "
+                    "rewritten 0.0201 ms -> original");
+}
+
+TEST(ChoicePolicy, ShortLaunchesStopAsSoonAsTheAnswerIsClear) {
+  ChoicePolicy P = policy(ChooseMode::Measure);
+  // The original wins: it is kept at once (it can never be slower).
+  EXPECT_EQ(sample(P, bucket(1), {0.021, 0.021}, {0.020, 0.020}),
+            std::make_pair(2u, 2u));
+  EXPECT_EQ(P.find(bucket(1))->Settled, O);
+  // The rewrite wins by more than 10%: no more samples needed.
+  EXPECT_EQ(sample(P, bucket(2), {0.017, 0.017}, {0.020, 0.020}),
+            std::make_pair(2u, 2u));
+  EXPECT_EQ(P.find(bucket(2))->Settled, R);
+  // A narrow win that turns into a loss at the third sample: settled there.
+  EXPECT_EQ(sample(P, bucket(3), {0.0195, 0.0195, 0.0210, 0.021},
+                   {0.020, 0.020, 0.0190, 0.019}),
+            std::make_pair(3u, 3u));
+  EXPECT_EQ(P.find(bucket(3))->Settled, O);
+  // A narrow win that holds over eight samples each: the rewrite.
+  std::vector<double> Eight(8, 0.0194), EightO(8, 0.020);
+  EXPECT_EQ(sample(P, bucket(4), Eight, EightO), std::make_pair(8u, 8u));
+  EXPECT_EQ(P.find(bucket(4))->Settled, R);
+  // Long launches: two samples each even where the win is narrow.
+  EXPECT_EQ(sample(P, bucket(5), {0.97, 0.97}, {1.0, 1.0}),
+            std::make_pair(2u, 2u));
+  EXPECT_EQ(P.find(bucket(5))->Settled, R);
+}
+
 TEST(ChoicePolicy, WithinOnePercentKeepsTheOriginal) {
   ChoicePolicy P = policy(ChooseMode::Measure);
   explore(P, bucket(1), true, 0.995, 1.0);

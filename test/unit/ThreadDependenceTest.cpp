@@ -49,6 +49,32 @@ TEST(ThreadDependence, LoadAtThreadAddressIsData) {
   EXPECT_EQ(C[0], Dep::Data);
 }
 
+TEST(ThreadDependence, LoadsThroughPointersToPrivateVariablesAreData) {
+  // Each work-item's own storage: a load through &v reads its value, even
+  // where the pointer is the same expression everywhere (a Monte Carlo
+  // `rng(&state)`).  Before, `get(&v) > 3` was called uniform, and a remap
+  // round nested in it put barriers where only some work-items arrive.
+  auto C = conditionClasses(R"(
+    static int get(const int *p) { return *p; }
+    static uint rng(uint *s) { *s = *s * 1664525u + 1013904223u; return *s; }
+    __kernel void k(__global const int *a, __global int *o) {
+      int i = get_global_id(0);
+      int v = a[i];
+      int *pv = &v;
+      uint state = (uint)i;
+      if (get(&v) > 3) o[i] = 1;
+      if (*pv > 3) o[i] = 2;
+      if (rng(&state) & 1u) o[i] = 3;
+      int w = 7;
+      if (get(&w) > 3) o[0] = 4; /* still data: tdrc does not track it */
+    })");
+  ASSERT_EQ(C.size(), 4u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Data);
+  EXPECT_NE(C[2], Dep::Uniform);
+  EXPECT_EQ(C[3], Dep::Data);
+}
+
 TEST(ThreadDependence, ControlDependenceMakesMergedValuesData) {
   auto C = conditionClasses(R"(
     __kernel void k(__global const int *in, __global int *out) {

@@ -89,6 +89,18 @@ __device__ T __shfl_up_sync(unsigned int, T, unsigned int, int = 32);
 template <typename T>
 __device__ T __shfl_down_sync(unsigned int, T, unsigned int, int = 32);
 template <typename T> __device__ T __shfl_xor_sync(unsigned int, T, int, int = 32);
+template <typename T> __device__ unsigned int __match_any_sync(unsigned int, T);
+template <typename T>
+__device__ unsigned int __match_all_sync(unsigned int, T, int *);
+__device__ unsigned int __reduce_add_sync(unsigned int, unsigned int);
+__device__ int __reduce_add_sync(unsigned int, int);
+__device__ unsigned int __reduce_min_sync(unsigned int, unsigned int);
+__device__ int __reduce_min_sync(unsigned int, int);
+__device__ unsigned int __reduce_max_sync(unsigned int, unsigned int);
+__device__ int __reduce_max_sync(unsigned int, int);
+__device__ unsigned int __reduce_and_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_or_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_xor_sync(unsigned int, unsigned int);
 template <typename T> __device__ T __ldg(const T *);
 template <typename T> __device__ T __ldcg(const T *);
 template <typename T> __device__ T __ldca(const T *);
@@ -335,6 +347,46 @@ cudaError_t cudaDeviceSetLimit(cudaLimit, size_t);
 template <class T>
 static cudaError_t cudaOccupancyMaxPotentialBlockSize(int *, int *, T, size_t = 0,
                                                       int = 0);
+/* Launches without <<<>>>, function attributes and occupancy queries. */
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0,
+                             cudaStream_t = 0);
+template <class T>
+static cudaError_t cudaLaunchKernel(T *, dim3, dim3, void **, size_t = 0,
+                                    cudaStream_t = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **,
+                                        size_t = 0, cudaStream_t = 0);
+template <class T>
+static cudaError_t cudaLaunchCooperativeKernel(T *, dim3, dim3, void **,
+                                               size_t = 0, cudaStream_t = 0);
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+                         cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int);
+template <class T>
+static cudaError_t cudaFuncSetAttribute(T *, cudaFuncAttribute, int);
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion;
+  int maxDynamicSharedSizeBytes;
+};
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *, const void *);
+template <class T>
+static cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *, T *);
+template <class T>
+static cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *, T, int,
+                                                                 size_t);
+enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1,
+                      cudaDevAttrMaxSharedMemoryPerBlock = 8,
+                      cudaDevAttrWarpSize = 10,
+                      cudaDevAttrMultiProcessorCount = 16,
+                      cudaDevAttrComputeCapabilityMajor = 75,
+                      cudaDevAttrComputeCapabilityMinor = 76 };
+cudaError_t cudaDeviceGetAttribute(int *, cudaDeviceAttr, int);
+cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
+cudaError_t cudaHostRegister(void *, size_t, unsigned int);
+cudaError_t cudaHostUnregister(void *);
+cudaError_t cudaMemcpyPeer(void *, int, const void *, int, size_t);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *, int *);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *, unsigned int, int);
 /* What Clang calls for `kernel<<<grid, block, shared, stream>>>(...)`. */
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0,
                                                 void * = 0);

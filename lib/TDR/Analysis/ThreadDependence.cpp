@@ -209,10 +209,14 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
     switch (UO->getOpcode()) {
     case UO_AddrOf: {
       std::vector<const Expr *> Idx;
-      if (const VarDecl *V = lvalueVar(Sub, Idx))
-        if (isPrivateVar(V) && AddressTaken.insert(V).second)
-          Changed = true;
       DepValue A = {};
+      if (const VarDecl *V = lvalueVar(Sub, Idx); V && isPrivateVar(V)) {
+        if (AddressTaken.insert(V).second)
+          Changed = true;
+        // Each work-item's own storage: what a load through the pointer
+        // reads (`get(&v)`, `*pv`) is the work-item's, not uniform.
+        A = DepValue::data(UO);
+      }
       for (const Expr *I : Idx)
         A = A.join(eval(F, I, Ctx));
       if (!isa<DeclRefExpr>(Sub->IgnoreParenImpCasts()) && Idx.empty())

@@ -153,6 +153,11 @@ private:
   }
 
   void pair(const MeldNode &N, const std::string &Ind) {
+    for (llvm::StringRef H = N.Hints; !H.empty();) {
+      auto [Line, Rest] = H.split('\n');
+      Out += Ind + Line.str() + "\n";
+      H = Rest;
+    }
     switch (N.S) {
     case MeldNode::Simple:
       if (N.SplitStore)

@@ -53,6 +53,9 @@ struct MeldNode {
   /// Pair of assignments to two private variables (`a = e1;`, `b = e2;`):
   /// the right-hand sides meld into a temporary, the stores stay apart.
   bool SplitStore = false;
+  /// Loop hints both sides write before the statement (`#pragma unroll`,
+  /// OpenCL's unroll attribute), one per line, repeated before the meld.
+  std::string Hints;
   /// Pair regions: If: then, else; loops and blocks: the body in First.
   std::vector<MeldNode> First, Second;
   /// Totals over the subtree.

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Melder.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
 #include "tdrc/TDR/MemorySpace.h"
 
 using namespace clang;
@@ -175,10 +177,50 @@ std::vector<const Stmt *> sequenceOf(const Stmt *S) {
   return {S};
 }
 
+/// The attributes of a statement as source text, one per line
+/// (`#pragma unroll 4`, `__attribute__((opencl_unroll_hint(2)))`).
+std::string hintText(const ASTContext &Ctx, const AttributedStmt *S) {
+  std::string Text;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Attr *At : S->getAttrs()) {
+    // A pragma: its line as written (Clang prints `#pragma unroll` as
+    // `#pragma unroll (enable)`, which nvcc does not take).
+    SourceLocation L = SM.getSpellingLoc(At->getLocation());
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(SM.getFileID(L), &Invalid);
+    if (!Invalid && L.isValid()) {
+      size_t Off = SM.getFileOffset(L);
+      size_t Begin = Buf.rfind('\n', Off);
+      Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+      llvm::StringRef Line = Buf.slice(Begin, Buf.find('\n', Off)).trim();
+      if (Line.starts_with("#pragma") && !Line.ends_with("\\")) {
+        Text += Line.str() + "\n";
+        continue;
+      }
+    }
+    std::string One;
+    llvm::raw_string_ostream OS(One);
+    At->printPretty(OS, Ctx.getPrintingPolicy());
+    Text += llvm::StringRef(One).trim().str() + "\n";
+  }
+  return Text;
+}
+
 std::optional<MeldNode> meldStmts(const MeldEnv &E, const Stmt *A,
                                   const Stmt *B) {
   if (A->getStmtClass() != B->getStmtClass())
     return std::nullopt;
+  // `#pragma unroll` on both loops: the same hints, the loops melded.
+  if (auto *HA = dyn_cast<AttributedStmt>(A)) {
+    auto *HB = cast<AttributedStmt>(B);
+    std::string Hints = hintText(E.Ctx, HA);
+    if (Hints != hintText(E.Ctx, HB))
+      return std::nullopt;
+    std::optional<MeldNode> N = meldStmts(E, HA->getSubStmt(), HB->getSubStmt());
+    if (N)
+      N->Hints = Hints + N->Hints;
+    return N;
+  }
   MeldNode N;
   N.A = A;
   N.B = B;

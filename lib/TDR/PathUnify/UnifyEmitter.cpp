@@ -155,6 +155,10 @@ std::string UnifyEmitter::chunk(Range R, SourceLocation Orig,
     Out += Text[I];
     if (Text[I] != '\n' || I + 1 == Text.size())
       continue;
+    // A line splice (`\` at the end of the line) continues a token or a
+    // directive: the next line stays as written.
+    if (I > 0 && Text[I - 1] == '\\')
+      continue;
     // Re-indent the next line: drop Orig's indentation, add B's.
     size_t J = I + 1;
     if (Text.compare(J, From.size(), From) == 0)

@@ -120,6 +120,30 @@ static bool unsetAt(PlannerState &S, const VarDecl *V, const RemapRound &Round,
   return true;
 }
 
+/// Whether a variable of class RD can wait in a __shared__ array: declared
+/// there without running code (a trivial default constructor and
+/// destructor) and copied in and out by assignment.  Trivially copyable
+/// classes copy bits; a class from a system header (CUDA's __half2 and
+/// __nv_bfloat162, whose copy operations are written out only to pick
+/// device instructions) is trusted to copy its value.
+static bool sharedMemoryHolds(const ASTContext &Ctx, const CXXRecordDecl *RD) {
+  if (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor())
+    return false;
+  if (RD->isTriviallyCopyable())
+    return true;
+  if (!Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+    return false;
+  auto Usable = [](const CXXMethodDecl *M) {
+    return !M->isDeleted() && M->getAccess() == AS_public;
+  };
+  bool Assign = false, Copy = false;
+  for (const CXXMethodDecl *M : RD->methods())
+    Assign |= M->isCopyAssignmentOperator() && Usable(M);
+  for (const CXXConstructorDecl *C : RD->ctors())
+    Copy |= C->isCopyConstructor() && Usable(C);
+  return Assign && Copy;
+}
+
 static bool isPrivate(QualType T) {
   LangAS AS = T.getAddressSpace();
   return AS == LangAS::Default || AS == LangAS::opencl_private;
@@ -300,7 +324,7 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
                   "computed from kernel parameters and __shared__, "
                   "__device__ or __constant__ variables move)";
   if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-      RD && !(RD->isTriviallyCopyable() && RD->hasTrivialDefaultConstructor()))
+      RD && !sharedMemoryHolds(S.Ctx, RD))
     return Name + " has a class type that shared memory cannot hold (not "
                   "trivially constructible and copyable)";
   if (const TagDecl *TD = T->getAsTagDecl())

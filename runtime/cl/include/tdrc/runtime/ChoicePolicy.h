@@ -13,7 +13,11 @@
 //    launches alternate the variants, the model's pick first (the original
 //    where the model says "measure"), each timed, until each has Samples
 //    times; then the bucket keeps the one whose fastest time is lower, the
-//    rewrite only where it wins by more than Tolerance.  A work-group above
+//    rewrite only where it wins by more than Tolerance.  Short launches
+//    (either best below ShortMs) jitter by a few percent: where the rewrite
+//    wins there by less than ClearMargin, both variants go on to
+//    ShortSamples times (a sequential test: it stops as soon as the
+//    original wins or the rewrite wins clearly).  A work-group above
 //    maxwg settles on the original without measurement (the rewrite runs
 //    unremapped there);
 //  - TDR_CHOOSE=model: the model, "measure" read as the original;
@@ -67,6 +71,11 @@ public:
     size_t MaxBuckets = 256;
     unsigned Samples = 2;    // timed launches of each variant per bucket
     double Tolerance = 0.01; // the rewrite must be this much faster
+    /// Launches this short (ms) jitter by a few percent: a narrow win of
+    /// the rewrite (below ClearMargin) there needs ShortSamples each.
+    double ShortMs = 0.2;
+    double ClearMargin = 0.10;
+    unsigned ShortSamples = 8;
     /// One line per decision (TDR_LOG); none when empty.
     std::function<void(const std::string &)> Log;
   };
@@ -105,6 +114,9 @@ private:
   void log(const std::string &Line) const;
   Variant modelPick(const Bucket &B, std::optional<bool> When, bool Log);
   void settle(const Bucket &B, BucketState &S);
+  /// The timed launches each variant of S needs: Samples, or ShortSamples
+  /// while short launches show a narrow win of the rewrite.
+  size_t samplesNeeded(const BucketState &S) const;
 };
 
 } // namespace tdrc::rt

@@ -1,6 +1,8 @@
 // Input of keep-original/cuda.test: the first changed kernel gets no
-// launcher (an unnamed parameter), so the second one carries the shared code.
-__global__ void first(const int *in, float *out, int)
+// launcher (parameters with defaults written by a macro), so the second one
+// carries the shared code.
+#define LEN_PARAMS int len = 1, int pad = 0
+__global__ void first(const int *in, float *out, LEN_PARAMS)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float r = 0.0f;
