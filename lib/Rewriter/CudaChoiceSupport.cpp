@@ -157,7 +157,21 @@ inline bool tdr_fits(const void *tdr_f, size_t tdr_shmem) {
 inline cudaError_t tdr_func_set_attribute(const void *tdr_rewritten, const void *tdr_original,
                                           cudaFuncAttribute tdr_attr, int tdr_value) {
   const cudaError_t tdr_e = cudaFuncSetAttribute(tdr_original, tdr_attr, tdr_value);
-  if (tdr_e == cudaSuccess && cudaFuncSetAttribute(tdr_rewritten, tdr_attr, tdr_value) != cudaSuccess)
+  if (tdr_e != cudaSuccess) return tdr_e;
+  /* A limit the rewrite's own shared memory leaves no room for is not set
+     on it (no failed call for compute-sanitizer to report): its launches
+     then go to the original (tdr_fits). */
+  if (tdr_attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+    cudaFuncAttributes tdr_a;
+    int tdr_dev = 0, tdr_most = 0;
+    if (cudaFuncGetAttributes(&tdr_a, tdr_rewritten) != cudaSuccess || cudaGetDevice(&tdr_dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&tdr_most, cudaDevAttrMaxSharedMemoryPerBlockOptin, tdr_dev) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return tdr_e;
+    }
+    if (tdr_a.sharedSizeBytes + (size_t)tdr_value > (size_t)tdr_most) return tdr_e;
+  }
+  if (cudaFuncSetAttribute(tdr_rewritten, tdr_attr, tdr_value) != cudaSuccess)
     (void)cudaGetLastError();
   return tdr_e;
 }

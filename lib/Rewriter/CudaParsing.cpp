@@ -14,9 +14,12 @@ const char PreludeText[] =
 #include "CudaPrelude.inc"
     ;
 
-// Its stand-in for cuda_fp16.h (tdrc_cuda_fp16.h).
+// Its stand-ins for cuda_fp16.h and cuda_bf16.h (tdrc_cuda_fp16.h, ...).
 const char Fp16Text[] =
 #include "CudaFp16.inc"
+    ;
+const char Bf16Text[] =
+#include "CudaBf16.inc"
     ;
 
 // In-memory paths: nothing on disk is read or shadowed.
@@ -109,6 +112,8 @@ CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
   S.Files.push_back({PreludePath, PreludeText});
   S.Files.push_back({std::string(PreludeDir) + "/include/cuda_fp16.h",
                      Fp16Text});
+  S.Files.push_back({std::string(PreludeDir) + "/include/cuda_bf16.h",
+                     Bf16Text});
   for (const char *H : StandIns)
     S.Files.push_back({std::string(PreludeDir) + "/include/" + H,
                        "#pragma once\n/* tdrc: declared in its prelude */\n"});

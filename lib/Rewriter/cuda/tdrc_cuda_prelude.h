@@ -379,7 +379,8 @@ enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1,
                       cudaDevAttrWarpSize = 10,
                       cudaDevAttrMultiProcessorCount = 16,
                       cudaDevAttrComputeCapabilityMajor = 75,
-                      cudaDevAttrComputeCapabilityMinor = 76 };
+                      cudaDevAttrComputeCapabilityMinor = 76,
+                      cudaDevAttrMaxSharedMemoryPerBlockOptin = 97 };
 cudaError_t cudaDeviceGetAttribute(int *, cudaDeviceAttr, int);
 cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
 cudaError_t cudaHostRegister(void *, size_t, unsigned int);
