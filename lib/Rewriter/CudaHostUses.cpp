@@ -14,7 +14,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -24,12 +23,6 @@ namespace tdrc {
 namespace {
 
 AST_MATCHER(FunctionDecl, deviceCode) { return isDeviceCode(Node); }
-
-std::string text(const ASTContext &Ctx, SourceRange R) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                              Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
 
 /// References to K in host code.
 auto hostRefsTo(const std::string &N) {
@@ -62,8 +55,8 @@ llvm::DenseSet<const Expr *> rewriteAttributeCalls(ASTContext &Ctx,
         SM.getFileOffset(Begin) < T.End || Ref->hasQualifier() ||
         !At.insert(SM.getFileOffset(Begin)).second)
       continue; // before K's launcher, or not plain text: a use as any
-    std::string Attr = text(Ctx, C->getArg(1)->getSourceRange()),
-                Value = text(Ctx, C->getArg(2)->getSourceRange());
+    std::string Attr = source(Ctx, C->getArg(1)->getSourceRange()),
+                Value = source(Ctx, C->getArg(2)->getSourceRange());
     if (Attr.empty() || Value.empty())
       continue;
     Out.Sites.push_back(

@@ -31,12 +31,6 @@ namespace tdrc {
 
 namespace {
 
-std::string source(const ASTContext &Ctx, SourceRange R) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
-                              Ctx.getLangOpts())
-      .str();
-}
 
 /// The identifiers of a C expression.
 llvm::StringSet<> identifiers(llvm::StringRef E) {
@@ -124,6 +118,13 @@ std::string launchCall(const ASTContext &Ctx, const CUDAKernelCallExpr *Call,
 }
 
 } // namespace
+
+std::string source(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
 
 bool isDeviceCode(const FunctionDecl &F) {
   const auto *Dev = F.getAttr<CUDADeviceAttr>();

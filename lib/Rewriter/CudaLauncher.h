@@ -83,6 +83,9 @@ bool placeChoiceSupport(const clang::ASTContext &Ctx,
 bool launcherParams(const clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                     std::string &Params, std::string &Args);
 extern const char *const NoLauncher;
+/// The text of a token range as written (a whole macro invocation's where
+/// R is one); empty where it cannot be spelled.
+std::string source(const clang::ASTContext &Ctx, clang::SourceRange R);
 /// Code written for the device: a kernel, or a function declared
 /// __device__.  Clang makes lambdas implicitly __host__ __device__; a launch
 /// in one (a host thread's body) is host code.

@@ -1,6 +1,7 @@
 //===- HelperBranches.cpp - Branches inside the helpers a kernel calls ----===//
 #include "HelperBranches.h"
 #include "tdrc/TDR/Dialect.h"
+#include "tdrc/TDR/SourceText.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -34,17 +35,12 @@ struct BodyScan : RecursiveASTVisitor<BodyScan> {
   bool shouldVisitLambdaBody() const { return false; }
 };
 
-std::string at(const SourceManager &SM, SourceLocation L) {
-  L = SM.getExpansionLoc(L);
-  return std::to_string(SM.getExpansionLineNumber(L)) + ":" +
-         std::to_string(SM.getExpansionColumnNumber(L));
-}
-
 } // namespace
 
 std::vector<Explanation> helperBranchNotes(ASTContext &Ctx,
                                            const FunctionDecl *K) {
   const SourceManager &SM = Ctx.getSourceManager();
+  SourceText Src(Ctx);
   std::vector<Explanation> Out;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen{K};
   // Breadth first from the kernel: a helper is reported from the first
@@ -65,7 +61,7 @@ std::vector<Explanation> helperBranchNotes(ASTContext &Ctx,
         E.Loc = B->getBeginLoc();
         E.Kind = "branch";
         E.Reason = "in helper '" + F->getNameAsString() + "', called at " +
-                   at(SM, Call->getBeginLoc()) +
+                   Src.where(Call->getBeginLoc()) +
                    ": tdrc changes the branches of a kernel's own body only";
         E.Text = E.Reason + " (inline the helper's branch into the kernel "
                             "for tdrc to consider it)";
