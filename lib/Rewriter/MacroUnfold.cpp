@@ -253,12 +253,19 @@ SourceLocation headerMacroUse(const SourceManager &SM, SourceLocation L) {
 
 /// The expansion's tokens, those of a header's object-like macro named in
 /// the user's text spelled as that name again (`__global__`, `FLT_MAX`),
-/// not as the header's expansion (`__attribute__((global))`).
+/// not as the header's expansion (`__attribute__((global))`), unless they
+/// hold what a transform edits (hashcat's `PASTE_PW`, `s_pws[get_local_id
+/// (0)]`): the name would hide it again.
 std::vector<MacroToken>
 respellHeaderMacros(const SourceManager &SM, const LangOptions &LO,
                     llvm::ArrayRef<ExpandedToken> Expanded,
-                    const llvm::DenseSet<SourceLocation> &PlainDos) {
+                    const llvm::DenseSet<SourceLocation> &PlainDos,
+                    const llvm::StringSet<> &IdHelpers) {
   std::vector<MacroToken> Toks;
+  auto Plain = [&](const ExpandedToken &T) {
+    Toks.push_back({T.Kind, T.Text,
+                    T.Kind == tok::kw_do && PlainDos.count(T.Loc)});
+  };
   for (size_t I = 0; I < Expanded.size(); ++I) {
     const ExpandedToken &T = Expanded[I];
     SourceLocation Use = headerMacroUse(SM, T.Loc);
@@ -266,14 +273,19 @@ respellHeaderMacros(const SourceManager &SM, const LangOptions &LO,
     if (Use.isValid())
       Next = Lexer::findNextToken(SM.getSpellingLoc(Use), SM, LO);
     if (Use.isInvalid() || !Next || Next->is(tok::l_paren)) {
-      Toks.push_back({T.Kind, T.Text,
-                      T.Kind == tok::kw_do && PlainDos.count(T.Loc)});
+      Plain(T);
       continue;
     }
     // The run of tokens from that one use, then its name.
+    size_t First = I;
     while (I + 1 < Expanded.size() &&
            headerMacroUse(SM, Expanded[I + 1].Loc) == Use)
       ++I;
+    llvm::ArrayRef<ExpandedToken> Run = Expanded.slice(First, I + 1 - First);
+    if (holdsTarget(Run, IdHelpers)) {
+      llvm::for_each(Run, Plain);
+      continue;
+    }
     SourceLocation NameAt = SM.getSpellingLoc(Use);
     std::string Name = Lexer::getSourceText(
                            CharSourceRange::getTokenRange(NameAt), SM, LO)
@@ -311,7 +323,8 @@ unfoldAt(ASTContext &Ctx, const ExpansionRecorder &Rec, SourceLocation Start,
   if (!holdsTarget(*Expanded, IdHelpers) || !spellable(SM, U.Spelled, *Expanded) ||
       overridable(Code, U.Macro))
     return std::nullopt;
-  std::vector<MacroToken> Toks = respellHeaderMacros(SM, LO, *Expanded, PlainDos);
+  std::vector<MacroToken> Toks =
+      respellHeaderMacros(SM, LO, *Expanded, PlainDos, IdHelpers);
   // `do { } while (0);` wrappers: plain blocks (the file's `;` included).
   std::optional<Token> After = Lexer::findNextToken(Last, SM, LO);
   bool Semi = After && After->is(tok::semi) &&

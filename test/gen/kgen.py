@@ -406,6 +406,8 @@ class Gen(ExprGen, StmtGen, ShapeGen):
                 self.shapes_param_writes("region")
                 self.shapes_mem_branch(body_ctx)
             self.region_start()
+            if self.shapes >= 2 and self.style == "ret":
+                self.shapes_late_local()
             for _ in range(r.randint(2, 4)):
                 self.statement(body_ctx)
             self.emit_outputs()

@@ -16,6 +16,10 @@ Shapes 2 draws from its own stream ("kgen2:SEED:INDEX") and adds:
   (compound assignments, thread-dependent or uniform) and a pointer `pin`
   (`pin += idx`, `pin++`, `++pin`, `pin = pin + 1`); q and fq may be
   assigned again in paths, pin is read as pin[0..3];
+* after an early return, a `__local` array declared there (kernel scope,
+  as hashcat's rule kernels do), each work-item writing its own slot and
+  reading it back later, in paths too (`NAME_late[lid]`; drawn from a
+  stream of its own, so the other shapes stay what they were);
 * work-group sizes that are not multiples of 16 or 32 (24, 48, 100, 200,
   and 2-D 12x10, 6x4, 20x5, 10x20), sometimes with the usual ones.
 
@@ -177,6 +181,21 @@ class ShapeGen:
         self.emit(form)
 
     # ------------------------------------------------------- memory branch
+    def shapes_late_local(self):
+        """`__local int K_late[256];` after the early return, filled at the
+        work-item's own slot; later statements read `K_late[lid]` like a
+        const variable (the slot is never written again)."""
+        late = random.Random("kgen-late-local:" + self.name)
+        if late.random() >= 0.4:
+            return
+        name = "%s_late" % self.name
+        src = late.choice(self.vars_of("int") or [None])
+        value = "%s %% 1000" % src.name if src else str(late.randint(-9, 9))
+        self.emit("__local int %s[256];" % name)
+        self.emit("%s[%s] = %s;" % (name, self.lid, value))
+        self.declare(Var("%s[%s]" % (name, self.lid), "int", 999, bool(src and src.data), True))
+        self.features.add("late-local")
+
     def shapes_mem_branch(self, ctx):
         """A branch on scr[idx] (or a helper's read of it) whose paths write
         scr[idx]: the first statement of the active region."""

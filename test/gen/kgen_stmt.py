@@ -93,7 +93,8 @@ class StmtGen:
             here = set(v.name for v in self.scopes[-1])
             words = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", avoid))
             outer = [v.name for v in self.visible()
-                     if v.name[0] in "vfhas" and v.name not in here and v.name not in words]
+                     if v.name[0] in "vfhas" and "[" not in v.name
+                     and v.name not in here and v.name not in words]
             if outer:
                 self.features.add("shadow")
                 return self.pick(outer)

@@ -43,6 +43,82 @@ const ReturnStmt *earlyReturnOf(const Stmt *S) {
   return R;
 }
 
+/// Whether a type or initialiser names something the kernel declares (a
+/// local constant as an array size, a local typedef): text that means
+/// something else, or nothing, at the kernel's start.
+class LocalNameFinder : public RecursiveASTVisitor<LocalNameFinder> {
+public:
+  bool Found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    return note(E->getDecl());
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    return note(TL.getDecl());
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
+  bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+
+private:
+  bool note(const Decl *D) {
+    Found |= D && D->getDeclContext()->isFunctionOrMethod();
+    return !Found;
+  }
+};
+
+/// Whether every variable DS declares lives in local/shared (or constant)
+/// memory; nullopt when none does (a mix is false).
+std::optional<bool> declaresStaticStorage(const DeclStmt *DS) {
+  bool Any = false, All = true;
+  for (const Decl *D : DS->decls()) {
+    auto *V = dyn_cast<VarDecl>(D);
+    bool Static =
+        V && !isThreadPrivateVar(V) && !V->getType()->isReferenceType();
+    Any |= Static;
+    All &= Static;
+  }
+  return Any ? std::optional<bool>(All) : std::nullopt;
+}
+
+/// Why a declaration of local/shared memory cannot move, as written, to the
+/// kernel body's start, or nothing: it needs an initialiser that is
+/// constant (or none), nothing the kernel declares in its text, and names
+/// that capture nothing there.
+std::optional<std::string> kernelTopBlocker(PlannerState &S,
+                                            const DeclStmt *DS) {
+  std::vector<const DeclRefExpr *> Refs;
+  std::vector<const DeclStmt *> Decls;
+  collect(S.Body, Refs);
+  collect(S.Body, Decls);
+  for (const Decl *D : DS->decls()) {
+    auto *V = cast<VarDecl>(D);
+    std::string Head = "the local memory '" + V->getNameAsString() +
+                       "' (" + S.loc(V->getLocation()) +
+                       ") would have to move to the kernel's start, but ";
+    if (V->hasInit() && !V->getInit()->isConstantInitializer(S.Ctx, false))
+      return Head + "its initialiser is not constant";
+    LocalNameFinder F;
+    F.TraverseDecl(const_cast<VarDecl *>(V));
+    if (F.Found)
+      return Head + "its type or initialiser names something the kernel "
+                    "declares";
+    for (const ParmVarDecl *P : S.Kernel->parameters())
+      if (P->getDeclName() == V->getDeclName())
+        return Head + "a parameter has its name";
+    for (const DeclStmt *O : Decls)
+      for (const Decl *OD : O->decls())
+        if (auto *ND = dyn_cast<NamedDecl>(OD);
+            ND && ND != V && ND->getDeclName() == V->getDeclName())
+          return Head + "the kernel declares another '" +
+                 V->getNameAsString() + "' at " + S.loc(ND->getLocation());
+    for (const DeclRefExpr *Ref : Refs)
+      if (Ref->getDecl() != V &&
+          Ref->getDecl()->getDeclName() == V->getDeclName())
+        return Head + "it would capture the other '" + V->getNameAsString() +
+               "' used at " + S.loc(Ref->getBeginLoc());
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 /// The join of the conditions that control whether S executes.
@@ -320,6 +396,7 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       Needed.insert(LV.Var);
 
   R.Hoisted.clear();
+  R.MovedToTop.clear();
   llvm::DenseSet<const VarDecl *> HoistedVars;
   std::vector<const Stmt *> Stmts;
   for (const CompoundStmt *B : Blocks)
@@ -329,7 +406,10 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
     if (!DS || (R.Start && S.before(DS->getBeginLoc(), R.Start->getEndLoc())))
       continue;
     unsigned Seg = SegmentOf(DS->getBeginLoc());
-    bool Hoist = false;
+    // OpenCL allows local memory at kernel scope only, and the region's
+    // code moves into blocks of its own: such a declaration always moves.
+    std::optional<bool> Static = declaresStaticStorage(DS);
+    bool Hoist = Static && S.Ctx.getLangOpts().OpenCL;
     for (const Decl *D : DS->decls())
       if (auto *V = dyn_cast<VarDecl>(D)) {
         Hoist |= Needed.count(V);
@@ -341,6 +421,12 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
     if (!S.spelledInFile(DS))
       return "the declaration at " + S.loc(DS->getBeginLoc()) +
              " must move out of the guarded block but is spelled in a macro";
+    if (Static.value_or(false)) {
+      if (std::optional<std::string> Why = kernelTopBlocker(S, DS))
+        return Why;
+      R.MovedToTop.push_back(DS);
+      continue;
+    }
     for (const Decl *D : DS->decls()) {
       auto *V = dyn_cast<VarDecl>(D);
       if (!V)

@@ -57,6 +57,7 @@ private:
     return false;
   }
 
+  bool moveToKernelTop(const ActiveRegion &R, EditList &E, std::string &Why);
   bool emitRegion(const ActiveRegion &R, EditList &E, std::string &Why);
   bool emitNest(const ActiveRegion &R, EditList &E, std::string &Why);
   bool emitFallback(const clang::CompoundStmt *Body, unsigned LB,
@@ -193,6 +194,33 @@ bool Emitter::emitNest(const ActiveRegion &R, EditList &E, std::string &Why) {
   return true;
 }
 
+/// Local/shared memory the region declares moves, as written, to the
+/// kernel body's start: OpenCL allows it at kernel scope only, and the
+/// region's code now sits in blocks of its own.
+bool Emitter::moveToKernelTop(const ActiveRegion &R, EditList &E,
+                              std::string &Why) {
+  auto *Body = cast<CompoundStmt>(Plan.Kernel->getBody());
+  std::optional<unsigned> LB = offset(Body->getLBracLoc());
+  if (!LB)
+    return fail(Why, "the kernel body", Body->getLBracLoc());
+  std::string I =
+      Body->body_empty() ? "  " : indentAt(Body->body_front()->getBeginLoc());
+  StringRef Code = SM.getBufferData(SM.getMainFileID());
+  for (const DeclStmt *DS : R.MovedToTop) {
+    std::optional<Range> DR = stmtRange(DS);
+    if (!DR)
+      return fail(Why, "a local memory declaration", DS->getBeginLoc());
+    Consumed.push_back(*DR);
+    // After the remap state, which ends its last line.
+    E.insert(*LB + 1, I + Code.slice(DR->Begin, DR->End).str() +
+                          " /* tdrc: moved up from " +
+                          where(DS->getBeginLoc()) + " */\n");
+    *DR = wholeLines(*DR);
+    E.replace(DR->Begin, DR->End - DR->Begin, "");
+  }
+  return true;
+}
+
 bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
   PrintingPolicy PP = Ctx.getPrintingPolicy();
   std::string I = indentAt(R.Kind == RegionKind::Guard ? R.Guard->getBeginLoc()
@@ -246,6 +274,8 @@ bool Emitter::emitRegion(const ActiveRegion &R, EditList &E, std::string &Why) {
       *DR = wholeLines(*DR); // drop the line rather than leave it blank
     E.replace(DR->Begin, DR->End - DR->Begin, Assign);
   }
+  if (!moveToKernelTop(R, E, Why))
+    return false;
   // Converted early returns clear the active flag; all but the region's
   // first also split the region there.
   for (const IfStmt *ER : R.EarlyReturns) {

@@ -64,6 +64,10 @@ struct ActiveRegion {
   const clang::CompoundStmt *Body = nullptr;     // guard body or kernel body
   std::vector<const clang::IfStmt *> EarlyReturns; // converted, in order
   std::vector<const clang::DeclStmt *> Hoisted;  // declarations moved up
+  /// Local/shared memory declared inside the region (hashcat's `__local
+  /// pw_t s_pws[64];` after `if (gid >= n) return;`): OpenCL wants it at
+  /// kernel scope, so it moves, as written, to the kernel body's start.
+  std::vector<const clang::DeclStmt *> MovedToTop;
   const clang::Stmt *Start = nullptr; // EarlyReturn kind: first converted one
   /// Uniform ifs and loops between Body and a round's branch, which every
   /// work-item runs: the segments are cut around them (UniformNest.cpp).
