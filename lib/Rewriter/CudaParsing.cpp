@@ -14,12 +14,16 @@ const char PreludeText[] =
 #include "CudaPrelude.inc"
     ;
 
-// Its stand-ins for cuda_fp16.h and cuda_bf16.h (tdrc_cuda_fp16.h, ...).
+// Its stand-ins for cuda_fp16.h, cuda_bf16.h and cooperative_groups.h
+// (tdrc_cuda_fp16.h, ...).
 const char Fp16Text[] =
 #include "CudaFp16.inc"
     ;
 const char Bf16Text[] =
 #include "CudaBf16.inc"
+    ;
+const char CoopGroupsText[] =
+#include "CudaCoopGroups.inc"
     ;
 
 // In-memory paths: nothing on disk is read or shadowed.
@@ -114,6 +118,8 @@ CudaSetup cudaSetup(const std::string &ToolkitDir, bool ForcePrelude,
                      Fp16Text});
   S.Files.push_back({std::string(PreludeDir) + "/include/cuda_bf16.h",
                      Bf16Text});
+  S.Files.push_back({std::string(PreludeDir) + "/include/cooperative_groups.h",
+                     CoopGroupsText});
   for (const char *H : StandIns)
     S.Files.push_back({std::string(PreludeDir) + "/include/" + H,
                        "#pragma once\n/* tdrc: declared in its prelude */\n"});

@@ -52,7 +52,21 @@ struct UnfoldPass {
   /// parts): a parse with macros unfolded may add more (IDs spelled in
   /// macros can then be redirected).
   std::map<std::string, unsigned> Added;
+  /// Statements each kernel's plans changed: a kernel some transform
+  /// changed without its macros unfolded is unfolded too where a macro
+  /// stopped another, and takes the unfolded parse only if it changes more.
+  std::map<std::string, unsigned> Statements;
 };
+
+/// Whether a changed kernel left a statement unchanged because of a macro
+/// (hashcat's kernels melded without unfolding, their compare macros
+/// still declined): unfolding may let another transform change it.
+static bool stoppedByMacro(const KernelOutcome &O) {
+  return llvm::any_of(O.Entries, [](const Explanation &E) {
+    return !E.Remapped && (StringRef(E.Text).contains("spelled inside a macro") ||
+                           StringRef(E.Text).contains("spelled in a macro"));
+  });
+}
 
 class TdrcConsumer : public ASTConsumer {
 public:
@@ -115,7 +129,7 @@ public:
     unsigned Launchers = 0; // CUDA launchers written so far
     Result.Cuda = Dl.Cuda;
     bool Header = Opts.LauncherHeader && Dl.Cuda;
-    std::vector<const FunctionDecl *> Unchanged; // planned, left unchanged
+    std::vector<const FunctionDecl *> Unchanged; // to unfold: left unchanged, or stopped by a macro
     for (const FunctionDecl *K : Collector.Kernels) {
       if (K->isTemplateInstantiation())
         continue; // explained with its template
@@ -168,9 +182,11 @@ public:
       Result.RemappedBranches += Outcome.ChangedStatements;
       bool Changed = Outcome.Emitted && !Outcome.Changed.empty();
       Result.ChangedKernels += Changed;
+      Unfold.Statements[K->getNameAsString()] =
+          Changed ? Outcome.ChangedStatements : 0;
       if (Changed)
         Unfold.Changed.push_back(K->getNameAsString());
-      else
+      if (!Changed || stoppedByMacro(Outcome))
         Unchanged.push_back(K);
       if (Outcome.Emitted && Outcome.AddedKernels)
         Unfold.Added[K->getNameAsString()] = Outcome.AddedKernels;
@@ -560,10 +576,21 @@ RewriteResult run(const std::string &File, const std::string *Code,
   // Its --explain says what stops the kernels that stay unchanged once
   // their macros are unfolded; their text is folded back (foldBack), and
   // when no kernel changed, the output is the input itself.
-  bool Changed = llvm::any_of(All, [&](const KernelUnfolds *K) {
-    return llvm::is_contained(Second.Changed, K->Kernel) ||
-           Second.Added[K->Kernel] > First.Added[K->Kernel];
-  });
+  // A kernel the first parse changed must change more statements now;
+  // where one changes fewer, the first parse's output stands.
+  bool Changed = false;
+  for (const KernelUnfolds *K : All) {
+    unsigned Before = First.Statements[K->Kernel];
+    unsigned After = Second.Statements[K->Kernel];
+    if (llvm::is_contained(First.Changed, K->Kernel)) {
+      if (After < Before)
+        return R1;
+      Changed |= After > Before;
+      continue;
+    }
+    Changed |= llvm::is_contained(Second.Changed, K->Kernel) ||
+               Second.Added[K->Kernel] > First.Added[K->Kernel];
+  }
   R.Output = Changed ? dropUnfoldMarkers(R.Output) : std::move(R1.Output);
   R.Dependencies = std::move(R1.Dependencies);
   R.Diagnostics = std::move(R1.Diagnostics);

@@ -127,11 +127,20 @@ pkg_dir() {
 # One line, tabs and newlines removed.
 oneline() { tr '\t\n' '  ' | sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//'; }
 
+# The `unchanged: divergent` lines of explain file $1 whose branch no
+# transform rewrote (remap declines a branch that meld may still rewrite:
+# that one has a `remapped:` line at the same place too).
+left_unchanged() {
+  awk '/: remapped: / { split($0, p, ": remapped: "); done[p[1]] = 1; next }
+       /: unchanged: divergent \(/ { split($0, p, ": unchanged: "); line[++n] = $0; at[n] = p[1] }
+       END { for (i = 1; i <= n; i++) if (!(at[i] in done)) print line[i] }' "$1"
+}
+
 # Reasons of the divergent branches left unchanged (explain lines in $1),
 # normalised (names and locations stripped), counted: "N<TAB>reason" lines,
 # most frequent first.
 reason_counts() {
-  grep -a ': unchanged: divergent (' "$1" |
+  left_unchanged "$1" |
     sed -E -e 's/^.*(read at a thread-dependent address|condition depends on thread-dependent data)\) but //' \
       -e "s/'[^' ]*'/'_'/g" \
       -e 's/ \((loop )?at ([0-9]+:[0-9]+|<unknown>)\)//g' \
@@ -345,8 +354,11 @@ all_explain() {
 
 # Histogram over every divergent branch left unchanged, in all files.
 for item in "${ITEMS[@]}"; do
-  [ -f "$OUTDIR/$item.explain" ] && grep -a ': unchanged: divergent (' "$OUTDIR/$item.explain"
+  [ -f "$OUTDIR/$item.explain" ] && left_unchanged "$OUTDIR/$item.explain"
 done >"$OUTDIR/declined-branches.txt"
+# Declined by remap, then rewritten by another transform (meld).
+rewritten_after=$(all_explain | grep -ac ': unchanged: divergent (')
+rewritten_after=$((rewritten_after - $(wc -l <"$OUTDIR/declined-branches.txt")))
 
 {
   echo "== tdrc corpus run, $(date -u +%Y-%m-%d) =="
@@ -367,7 +379,7 @@ done >"$OUTDIR/declined-branches.txt"
       lps = (secs > 0) ? lines / secs : 0
       printf "tdrc time: %.1f s for %d files; %.2f files/s, %.0f lines/s (script wall time %.1f s)\n", secs, n, fps, lps, wall
     }' "$OUTDIR/summary.tsv"
-  echo "kernels: $(all_explain | grep -ac ": kernel '"), branches remapped: $(all_explain | grep -a ': remapped: ' | wc -l), divergent branches left unchanged: $(wc -l <"$OUTDIR/declined-branches.txt")"
+  echo "kernels: $(all_explain | grep -ac ": kernel '"), branches remapped: $(all_explain | grep -a ': remapped: ' | wc -l), divergent branches left unchanged: $(wc -l <"$OUTDIR/declined-branches.txt") (and $rewritten_after that remap declined and another transform rewrote)"
   echo "declined-reason histogram (divergent branches left unchanged, all files):"
   reason_counts "$OUTDIR/declined-branches.txt" | awk -F'\t' '{ printf "  %6d  %s\n", $1, $2 }'
   if grep -qaP '\tinput-error\t' "$OUTDIR/summary.tsv"; then

@@ -83,6 +83,32 @@ TEST(CudaThreadDependence, ThreadIdxIsTheIdBlockValuesAreUniform) {
   EXPECT_EQ(C[2], Dep::ThreadId);
 }
 
+TEST(CudaThreadDependence, CooperativeGroupsOfTheBlock) {
+  // Declared only, as in the toolkit's header: built-ins to tdrc.
+  auto C = cudaConditionClasses(R"(
+    namespace cooperative_groups {
+    class thread_block {
+    public:
+      __device__ void sync() const;
+      __device__ unsigned long long thread_rank() const;
+      __device__ unsigned long long size() const;
+    };
+    __device__ thread_block this_thread_block();
+    template <class G> __device__ void sync(const G &g);
+    }
+    namespace cg = cooperative_groups;
+    __global__ void k(int *a) {
+      cg::thread_block b = cg::this_thread_block();
+      if (b.size() > 64) a[0] = 1;
+      if (b.thread_rank() < 5) a[1] = 2;
+      b.sync();
+      cg::sync(b);
+    })");
+  ASSERT_EQ(C.size(), 2u);
+  EXPECT_EQ(C[0], Dep::Uniform);  // the block's size: blockDim
+  EXPECT_EQ(C[1], Dep::ThreadId); // the thread's rank: its ID
+}
+
 TEST(CudaThreadDependence, SharedMemoryAtNeighbourIndexIsData) {
   auto C = cudaConditionClasses(R"(
     __global__ void k(const int *in, int *out) {

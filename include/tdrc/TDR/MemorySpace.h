@@ -49,6 +49,9 @@ llvm::StringRef calleeName(const clang::FunctionDecl *FD);
 /// What a call of a built-in (no user definition) means, in the callee's
 /// dialect.
 BuiltinKind classifyCallee(const clang::FunctionDecl *Callee);
+/// A call into cooperative_groups (CUDA): a thread block's handle, barrier
+/// and sizes are built-ins like __syncthreads; other groups are collectives.
+BuiltinKind classifyCooperativeGroups(const clang::FunctionDecl *FD);
 
 /// Calls F on each argument of a call that binds a non-const reference
 /// parameter (C++): the callee may change the argument's object.

@@ -77,13 +77,44 @@ llvm::StringRef calleeName(const FunctionDecl *FD) {
   return FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
 }
 
+/// The record a cooperative-groups call is about: the class of a member
+/// function, or the first parameter's of a free one (`cg::sync(block)`).
+static llvm::StringRef groupClassOf(const FunctionDecl *FD) {
+  const CXXRecordDecl *RD = nullptr;
+  if (auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    RD = MD->getParent();
+  else if (FD->getNumParams() > 0)
+    RD = FD->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() ? RD->getName() : llvm::StringRef();
+}
+
+/// Cooperative groups: a whole thread block's handle (`this_thread_block()`)
+/// and its barrier (`block.sync()`, `cg::sync(block)`) are what __syncthreads
+/// and blockDim are; the thread's rank in it reads its ID (not redirected);
+/// every other group (tiles, coalesced groups, the grid) synchronises or
+/// exchanges data between the threads that a remap regroups.
+BuiltinKind classifyCooperativeGroups(const FunctionDecl *FD) {
+  llvm::StringRef Name = calleeName(FD);
+  if (Name == "this_thread_block")
+    return BuiltinKind::Pure;
+  if (groupClassOf(FD) != "thread_block")
+    return BuiltinKind::Collective;
+  if (Name == "sync")
+    return BuiltinKind::Barrier;
+  if (Name == "size" || Name == "num_threads" || Name == "dim_threads" ||
+      Name == "group_dim" || Name == "group_index")
+    return BuiltinKind::WorkGroupUniform;
+  if (Name == "thread_rank" || Name == "thread_index")
+    return BuiltinKind::WorkItemLinearId;
+  return BuiltinKind::Collective;
+}
+
 BuiltinKind classifyCallee(const FunctionDecl *Callee) {
   if (!Callee->getASTContext().getLangOpts().CUDA)
     return classifyBuiltin(calleeName(Callee));
-  // Cooperative groups synchronise and exchange data between threads.
   if (llvm::StringRef(Callee->getQualifiedNameAsString())
           .starts_with("cooperative_groups::"))
-    return BuiltinKind::Collective;
+    return classifyCooperativeGroups(Callee);
   return classifyCudaBuiltin(calleeName(Callee));
 }
 
