@@ -6,7 +6,8 @@
 # block, so its output differs by design).  Then the OpenCL twins through
 # runtime/cl on NVIDIA's OpenCL (the keep variant chooses per launch).
 # Paths: hash2 2, chain3 3, switch4 4, interp8 8 (all at every length),
-# switch8 8 (64 iterations, a constant); OpenCL twins of all but switch8.
+# switch8 8 (64 iterations, a constant), rules_local 2 (hashcat's rule
+# loop, the candidate in local memory); OpenCL twins of all but switch8.
 # Loop divergence (the dwa transform): skew16 (one item in 16 eight times
 # longer), rows8 (rows of 1 to 8 times len entries, memory-bound) and
 # escape8 (escape-time iteration, limits of 1 to 8 times len, a break), at
@@ -66,7 +67,7 @@ echo "cuda done in $SECONDS s"
 # %M: key % M), for the ideal's sort: the kernels' own selectors.
 path_of() {
   case $1 in
-  hash2) echo 1 ;;
+  hash2|rules_local) echo 1 ;; # rules_local: the filter, key & 1
   chain3) echo %3 ;;
   switch4) echo 3 ;;
   interp8) echo 7 ;;
