@@ -73,6 +73,12 @@ public:
                   S.loc(CE->getBeginLoc()) +
                   " (regrouping work-items would change its result)");
     case BuiltinKind::WorkItemLinearId:
+      // A thread block's rank in the kernel body: the flat local ID.
+      if (IsKernel && Name == "thread_rank" && S.Ctx.getLangOpts().CUDA &&
+          !CE->getBeginLoc().isMacroID() && !CE->getEndLoc().isMacroID()) {
+        S.Plan.IdRefs.push_back({CE, false, 0, true});
+        return true;
+      }
       return fail("it calls '" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
                   " (not redirected yet)");
     case BuiltinKind::WorkItemId:

@@ -25,6 +25,11 @@ std::string redirectedId(bool Global, unsigned Dim) {
   return (Global ? "tdr_gid" : "tdr_lid") + std::to_string(Dim);
 }
 
+std::string redirectedId(const IdRef &Id) {
+  return Id.Flat ? "((unsigned long long)tdr_lid)"
+                 : redirectedId(Id.Global, Id.Dim);
+}
+
 std::string remapSwitches(const KernelPlan &Plan, const std::string &I,
                           const Dialect &D) {
   std::string WG = std::to_string(Plan.MaxWorkGroupSize), UInt = D.UInt;

@@ -102,7 +102,7 @@ std::optional<std::string> Emitter::render(const Expr *E, bool Copy) {
   std::vector<std::pair<Range, std::string>> Subs;
   for (const IdRef &Id : Plan.IdRefs)
     if (auto CR = range(Id.E->getSourceRange()))
-      Subs.push_back({*CR, redirectedId(Id.Global, Id.Dim)});
+      Subs.push_back({*CR, redirectedId(Id)});
   std::string Why;
   if (Plan.Helpers && !cloneCallSubs(T, *Plan.Helpers, Plan.Kernel->getName(),
                                      LO.CUDA, remapIdName, Subs, Why))
@@ -556,7 +556,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     for (const Range &C : Consumed)
       Inside |= R->Begin >= C.Begin && R->End <= C.End;
     if (!Inside)
-      E.replace(R->Begin, R->End - R->Begin, redirectedId(Id.Global, Id.Dim));
+      E.replace(R->Begin, R->End - R->Begin, redirectedId(Id));
   }
   if (Plan.Helpers && !Plan.Helpers->empty() &&
       !emitHelperClones(Ctx, *Plan.Helpers, Plan.Kernel, LO.CUDA, remapIdName,

@@ -16,8 +16,8 @@ __global__ void block_only(const int *c, float *y, int n)
     y[i] = acc + (float)b.size();
 }
 
-// The thread's rank in the block is its ID, which tdrc does not redirect
-// through cooperative groups.
+// The thread's rank in the block is its flat ID: redirected to the
+// logical one (tdr_lid).
 __global__ void rank_index(const int *c, float *y, int n)
 {
     cg::thread_block b = cg::this_thread_block();
@@ -39,5 +39,17 @@ __global__ void warp_tile(const int *c, float *y, int n)
         for (int k = 0; k < 32; ++k) acc = acc * 0.5f + k;
     }
     acc += w.shfl_down(acc, 1);
+    y[i] = acc;
+}
+
+// thread_index() (a dim3) is not redirected.
+__global__ void index_dim3(const int *c, float *y, int n)
+{
+    cg::thread_block b = cg::this_thread_block();
+    int i = blockIdx.x * blockDim.x + (int)b.thread_index().x;
+    float acc = 0.0f;
+    if (c[i] > 0) {
+        for (int k = 0; k < 32; ++k) acc = acc * 0.5f + k;
+    }
     y[i] = acc;
 }

@@ -60,6 +60,8 @@ std::string roundSwitch(const RemapRound &R);
 
 /// The name a redirected get_local_id(D) / get_global_id(D) becomes.
 std::string redirectedId(bool Global, unsigned Dim);
+/// The text a redirected ID reference becomes (tdr_lid for a flat one).
+std::string redirectedId(const IdRef &Id);
 
 /// DGI's neighbourhood count for a work-group bound.
 inline unsigned dgiGroups(unsigned MaxWG, unsigned N) {

@@ -147,7 +147,11 @@ struct IdRef {
   const clang::Expr *E = nullptr;
   bool Global = false;
   unsigned Dim = 0;
+  /// The flat local ID (CUDA cooperative groups' `block.thread_rank()`):
+  /// redirected to the logical flat ID, tdr_lid.
+  bool Flat = false;
 };
+
 
 struct ClonedHelpers; // lib/TDR/WorkPool/HelperClones.h
 
