@@ -53,7 +53,7 @@ public:
     return note(E->getDecl());
   }
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
-    return note(TL.getDecl());
+    return note(TL.getTypePtr()->getDecl()); // TypeLoc accessors differ by LLVM version
   }
   bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
   bool VisitCallExpr(CallExpr *) { return !(Found = true); }
