@@ -21,9 +21,14 @@
 #   tests, so they spread over the cores (default 0/1: all).
 set -uo pipefail
 tdrc=$1 hand=$2 out=$3 clangxx=${4:-} shard=${5:-0/1}
+# CUDA 13 keeps cuda/std (which cooperative_groups.h includes) under
+# include/cccl, which nvcc adds and Clang does not.
+cccl=()
 shard_index=${shard%/*} shards=${shard#*/}
 here=$(cd "$(dirname "$0")" && pwd)
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+cccl_dir=$(dirname "$(dirname "$(readlink -f "$nvcc" 2>/dev/null || echo "$nvcc")")")/include/cccl
+[ -d "$cccl_dir" ] && cccl=(-isystem "$cccl_dir")
 if [ ! -x "$nvcc" ]; then
   echo "compile_check: nvcc not found (set NVCC); skipped"
   exit 77
@@ -74,7 +79,7 @@ for k in "$kernels"/*.cu; do
       note "$name ($mode): nvcc warns about tdrc's code (above)"
     fi
     if [ -n "$clangxx" ] && ! "$clangxx" -x cuda --cuda-device-only \
-         --cuda-gpu-arch=sm_90 -Wall -Wno-unknown-cuda-version -fsyntax-only "$res" \
+         --cuda-gpu-arch=sm_90 -Wall -Wno-unknown-cuda-version ${cccl[@]+"${cccl[@]}"} -fsyntax-only "$res" \
          >"$out/$name.$mode.clang.log" 2>&1; then
       note "$name ($mode): $clangxx --cuda-device-only failed:"; cat "$out/$name.$mode.clang.log"
     elif [ -n "$clangxx" ] && tdr_warning "$out/$name.$mode.clang.log"; then
