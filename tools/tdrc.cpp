@@ -131,6 +131,12 @@ static cl::opt<std::string> CostProfileOpt(
              "(tdrc-calibrate's JSON; docs/cost-profile.md); default: the "
              "compiled-in ones"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> HoistRoundsOpt(
+    "hoist-rounds",
+    cl::desc("Place a branch's remap round before the loops its condition "
+             "does not change in, so that it regroups once rather than at "
+             "every iteration (default on; off: every round at its branch)"),
+    cl::init(true), cl::cat(Category));
 static cl::opt<bool> KeepOriginalOpt(
     "keep-original",
     cl::desc("Keep each changed kernel's original whole, as "
@@ -350,6 +356,7 @@ static int checkOptions(tdrc::RewriteOptions &Opts) {
   V.LoopSplitLoops = LoopSplitLoopsOpt;
   V.CostProfile = CostProfileOpt;
   V.KeepOriginal = KeepOriginalOpt;
+  V.HoistRounds = HoistRoundsOpt;
   V.DeviceOnly = DeviceOnlyOpt;
   V.CudaPath = CudaPathOpt;
   V.CudaPrelude = CudaPreludeOpt;

@@ -76,6 +76,8 @@ void ExplainReport::add(const KernelOutcome &K) {
         {"migrates", strings(E.Migrates)},
         {"recomputes", strings(E.Recomputes)},
         {"global_fence", E.GlobalFence}};
+    if (E.BeforeLoop.isValid()) // absent when the round is at its branch
+      O["before_loop"] = location(E.BeforeLoop);
     if (E.Profit) {
       llvm::json::Object Est{{"cost", E.Profit->Cost},
                              {"gain", E.Profit->Gain},

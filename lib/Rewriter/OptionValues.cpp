@@ -55,6 +55,7 @@ std::optional<OptionError> applyOptionValues(const OptionValues &V,
     Opts.Costs = std::make_shared<const CostProfile>(std::move(*P));
   }
   Opts.KeepOriginal = V.KeepOriginal;
+  Opts.HoistRounds = V.HoistRounds;
   Opts.DeviceOnly = V.DeviceOnly;
   Opts.Smem = V.Smem;
   Opts.CudaPath = V.CudaPath;
@@ -125,6 +126,8 @@ bool setOption(llvm::StringRef Name, llvm::StringRef Value, bool HasValue,
     V.CostProfile = Value.str();
   else if (Name == "keep-original")
     Flag(V.KeepOriginal);
+  else if (Name == "hoist-rounds")
+    Flag(V.HoistRounds);
   else if (Name == "device-only")
     Flag(V.DeviceOnly);
   else if (Name == "cuda-path")
@@ -138,6 +141,7 @@ bool setOption(llvm::StringRef Name, llvm::StringRef Value, bool HasValue,
 
 bool isFlag(llvm::StringRef Name) {
   return Name == "feedback" || Name == "force" || Name == "keep-original" ||
+         Name == "hoist-rounds" ||
          Name == "device-only" || Name == "cuda-prelude";
 }
 

@@ -99,6 +99,7 @@ public:
     TO.LoopSplitLoops = Opts.LoopSplitLoops;
     TO.Costs = Opts.Costs.get();
     TO.KeepOriginal = Opts.KeepOriginal;
+    TO.HoistRounds = Opts.HoistRounds;
     TO.RemapAlgorithm = algorithmNamed(Opts.Algorithm, /*OrOption=*/true);
     if (std::optional<Algorithm> A = TO.RemapAlgorithm;
         A && isWarpLevel(*A) && !Dl.Cuda)

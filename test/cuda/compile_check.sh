@@ -27,12 +27,18 @@ cccl=()
 shard_index=${shard%/*} shards=${shard#*/}
 here=$(cd "$(dirname "$0")" && pwd)
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
-cccl_dir=$(dirname "$(dirname "$(readlink -f "$nvcc" 2>/dev/null || echo "$nvcc")")")/include/cccl
-[ -d "$cccl_dir" ] && cccl=(-isystem "$cccl_dir")
 if [ ! -x "$nvcc" ]; then
   echo "compile_check: nvcc not found (set NVCC); skipped"
   exit 77
 fi
+# nvcc may be a wrapper script (Debian's, or /usr/local/bin/nvcc), so its
+# own path says nothing: ask its dry run where it puts cccl, and fall back
+# to the toolkit Clang finds by default.
+cccl_dir=$("$nvcc" -dryrun -x cu -c /dev/null -o /dev/null 2>&1 |
+           grep -o '"[^"]*/include/cccl"' | head -n1 | tr -d '"')
+for d in "$cccl_dir" /usr/local/cuda/include/cccl; do
+  if [ -n "$d" ] && [ -d "$d" ]; then cccl=(-isystem "$d"); break; fi
+done
 mkdir -p "$out"
 kernels=$out/kernels
 python3 "$here/twins.py" --hand "$hand" "$kernels" || { echo "compile_check: twins.py failed"; exit 1; }

@@ -408,6 +408,8 @@ class Gen(ExprGen, StmtGen, ShapeGen):
             self.region_start()
             if self.shapes >= 2 and self.style == "ret":
                 self.shapes_late_local()
+            if self.shapes >= 2:
+                self.shapes_invariant_loop(body_ctx)
             for _ in range(r.randint(2, 4)):
                 self.statement(body_ctx)
             self.emit_outputs()

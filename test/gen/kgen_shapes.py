@@ -20,6 +20,12 @@ Shapes 2 draws from its own stream ("kgen2:SEED:INDEX") and adds:
   as hashcat's rule kernels do), each work-item writing its own slot and
   reading it back later, in paths too (`NAME_late[lid]`; drawn from a
   stream of its own, so the other shapes stay what they were);
+* after the early return or inside the guard, a data-dependent key read
+  once (`K_key = in0[idx] % M`, never written again) and a uniform loop
+  (fixed or `p + 1` iterations, sometimes inside a second one) whose body
+  branches on the key among other statements: a round may sit before the
+  loop instead of at the branch (InvariantHoist.cpp); drawn from a stream
+  of its own too;
 * work-group sizes that are not multiples of 16 or 32 (24, 48, 100, 200,
   and 2-D 12x10, 6x4, 20x5, 10x20), sometimes with the usual ones.
 
@@ -195,6 +201,46 @@ class ShapeGen:
         self.emit("%s[%s] = %s;" % (name, self.lid, value))
         self.declare(Var("%s[%s]" % (name, self.lid), "int", 999, bool(src and src.data), True))
         self.features.add("late-local")
+
+    def shapes_invariant_loop(self, ctx):
+        """A uniform loop (or two nested) around a branch on a private key
+        that nothing in the loops writes, between other statements."""
+        inv = random.Random("kgen-invariant-loop:" + self.name)
+        if inv.random() >= 0.4:
+            return
+        key = "%s_key" % self.name
+        m = inv.choice([2, 3, 5, 7])
+        self.emit("const int %s = %s[%s] %% %d;" % (key, self.use("in0"), self.gidx(), m))
+        self.declare(Var(key, "int", m, True, True))
+        loops = 2 if inv.random() < 0.3 else 1
+        for depth in range(loops):
+            i = "%s_r%d" % (self.name, depth)
+            bound = self.use("p") + " + 1" if inv.random() < 0.5 else str(inv.randint(2, 4))
+            self.emit("for (int %s = 0; %s < %s; ++%s) {" % (i, i, bound, i))
+            self.indent += 1
+            self.push()
+            self.declare(Var(i, "int", 8, False, True))
+        inner = ctx.inner(loop=True)
+        if inv.random() < 0.6:
+            self.statement(inner)
+        form = inv.choice(["gt", "and", "chain"])
+        k = inv.randint(-1, m - 1)
+        c = "%s > %d" % (key, k) if form != "and" else "(%s & 1) != 0" % key
+        self.emit("if (%s) {" % c)
+        self.block(inner)
+        if form == "chain":
+            self.emit("} else if (%s < %d) {" % (key, k))
+            self.block(inner)
+        self.emit("} else {")
+        self.block(inner)
+        self.emit("}")
+        if inv.random() < 0.4:
+            self.statement(inner)
+        for _ in range(loops):
+            self.pop()
+            self.indent -= 1
+            self.emit("}")
+        self.features.add("invariant-loop")
 
     def shapes_mem_branch(self, ctx):
         """A branch on scr[idx] (or a helper's read of it) whose paths write

@@ -34,6 +34,7 @@ struct OptionValues {
   unsigned LoopSplitLoops = 2;
   std::string CostProfile;
   bool KeepOriginal = true;
+  bool HoistRounds = true;
   bool DeviceOnly = false;
   std::string CudaPath;
   bool CudaPrelude = false;

@@ -35,6 +35,7 @@ struct RewriteOptions {
   /// --cost-profile: the model's constants for the user's device.
   std::shared_ptr<const CostProfile> Costs;
   bool KeepOriginal = false;          // --keep-original (KeepOriginal.h)
+  bool HoistRounds = true;            // --hoist-rounds (InvariantHoist.cpp)
   /// --launcher-header: CUDA launchers callable from other files, and
   /// RewriteResult::Launchers (LauncherHeader.h); needs KeepOriginal.
   bool LauncherHeader = false;

@@ -37,6 +37,8 @@ struct Explanation {
   unsigned Round = 0;     // remap: the round (1-based), 0 for none
   std::vector<std::string> Migrates, Recomputes; // state moved / recomputed
   bool GlobalFence = false;
+  /// remap: the loop the round sits before (--hoist-rounds); invalid: none.
+  clang::SourceLocation BeforeLoop;
   std::optional<Estimate> Profit;
 };
 

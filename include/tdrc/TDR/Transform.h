@@ -64,6 +64,9 @@ struct TransformOptions {
   /// --keep-original: the host chooses between the rewrite and the original
   /// (a macro TDR_HOST_CHOOSES compiles in-kernel fallbacks out).
   bool KeepOriginal = false;
+  /// --hoist-rounds: a round may sit before the loops its branch's
+  /// conditions do not change in (InvariantHoist.cpp).
+  bool HoistRounds = true;
   // meld: the similarity an if/else needs (DARM's 0.2; --meld-threshold)
   double MeldThreshold = 0.2;
   // meld: also branches whose paths share no load or store (--meld-arithmetic)

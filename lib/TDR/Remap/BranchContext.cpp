@@ -292,7 +292,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
 
 bool needsGlobalFence(PlannerState &S, const RemapRound &R,
                       const std::vector<const Expr *> &EarlyConds) {
-  const Stmt *Branch = R.Branch;
+  const Stmt *Branch = R.at();
   // In an enclosing loop, everything in the loop is both before and after.
   auto InLoop = [&](const Stmt *X) {
     for (const Stmt *P = S.PM.getParent(Branch); P; P = S.PM.getParent(P))
@@ -347,7 +347,11 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       Rounds.push_back(&RR);
   if (Rounds.empty())
     return std::nullopt;
-  SourceLocation Last = Rounds.back()->Branch->getBeginLoc();
+  // A round before a loop sits before rounds inside it that came first.
+  SourceLocation Last = Rounds.front()->at()->getBeginLoc();
+  for (const RemapRound *RR : Rounds)
+    if (S.before(Last, RR->at()->getBeginLoc()))
+      Last = RR->at()->getBeginLoc();
 
   // Early returns directly in the region body, before the last remap point,
   // become `tdr_active = 0` plus a split: thread-dependent ones, and uniform
@@ -362,13 +366,15 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
       R.EarlyReturns.push_back(cast<IfStmt>(C));
 
   // Split positions: after each converted early return (but the region's
-  // start) and after each round's condition.
+  // start), after each round's condition, and before each loop a round
+  // sits before.
   std::vector<SourceLocation> Splits;
   for (const IfStmt *ER : R.EarlyReturns)
     if (ER != R.Start)
       Splits.push_back(ER->getEndLoc());
   for (const RemapRound *RR : Rounds)
-    Splits.push_back(condOf(RR->Branch)->getEndLoc());
+    Splits.push_back(RR->BeforeLoop ? RR->BeforeLoop->getBeginLoc()
+                                    : condOf(RR->Branch)->getEndLoc());
   // Around each uniform if and loop of the nest, and inside its bodies, the
   // segments are closed and reopened: each is a split too.
   std::vector<const CompoundStmt *> Blocks = {R.Body};

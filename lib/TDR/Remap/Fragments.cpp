@@ -327,6 +327,13 @@ static void addNested(PlannerState &S, RemapRound &R, unsigned M,
       Refuse(*Why);
       continue;
     }
+    // Before a loop, a condition reading memory might be evaluated where
+    // the original never reads it (the loop may run no iteration).
+    if (R.BeforeLoop && conditionsReadMemory(Child)) {
+      Refuse("its condition reads memory, and the round sits before the "
+             "loop at " + S.loc(R.BeforeLoop->getBeginLoc()));
+      continue;
+    }
     R.Members.push_back(Child);
     layoutPaths(R);
     addNested(S, R, unsigned(R.Members.size() - 1), Past, NotJoined);
@@ -335,7 +342,11 @@ static void addNested(PlannerState &S, RemapRound &R, unsigned M,
 
 void addNestedMembers(PlannerState &S, RemapRound &R, unsigned M,
                       llvm::DenseMap<const Stmt *, std::string> &NotJoined) {
-  addNested(S, R, M, between(S, R.Branch, R.Members[M].Branch), NotJoined);
+  // A round before a loop evaluates the conditions before all of it.
+  addNested(S, R, M,
+            R.BeforeLoop ? std::vector<const Stmt *>{R.BeforeLoop}
+                         : between(S, R.Branch, R.Members[M].Branch),
+            NotJoined);
 }
 
 std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,

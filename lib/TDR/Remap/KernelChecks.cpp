@@ -73,10 +73,15 @@ public:
                   S.loc(CE->getBeginLoc()) +
                   " (regrouping work-items would change its result)");
     case BuiltinKind::WorkItemLinearId:
-      // A thread block's rank in the kernel body: the flat local ID.
-      if (IsKernel && Name == "thread_rank" && S.Ctx.getLangOpts().CUDA &&
-          !CE->getBeginLoc().isMacroID() && !CE->getEndLoc().isMacroID()) {
-        S.Plan.IdRefs.push_back({CE, false, 0, true});
+      // A thread block's rank in the kernel body: the flat local ID; its
+      // index: the three local IDs as a dim3.
+      if (IsKernel && (Name == "thread_rank" || Name == "thread_index") &&
+          S.Ctx.getLangOpts().CUDA && !CE->getBeginLoc().isMacroID() &&
+          !CE->getEndLoc().isMacroID()) {
+        bool Index = Name == "thread_index";
+        S.Plan.IdRefs.push_back({CE, false, 0, !Index, Index});
+        if (Index)
+          S.Plan.Dims = 3;
         return true;
       }
       return fail("it calls '" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +

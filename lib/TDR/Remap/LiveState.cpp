@@ -78,6 +78,24 @@ static void assignedIn(const Stmt *St,
     assignedIn(C, Out);
 }
 
+/// The variables St reads: every one it names but the plain targets of `=`
+/// (`for (i = 0, j = lo; ...)` reads lo, not i).
+static void readsIn(const Stmt *St, llvm::DenseSet<const VarDecl *> &Out) {
+  if (!St)
+    return;
+  if (auto *BO = dyn_cast<BinaryOperator>(St);
+      BO && BO->getOpcode() == BO_Assign &&
+      isa<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+    readsIn(BO->getRHS(), Out);
+    return;
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(St))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      Out.insert(V);
+  for (const Stmt *C : St->children())
+    readsIn(C, Out);
+}
+
 /// OpenCL: a pointee in the private address space.
 /// V has no value at the remap point At: declared without an initialiser,
 /// named nowhere before At, and no loop around At that V outlives could
@@ -107,7 +125,7 @@ static bool unsetAt(PlannerState &S, const VarDecl *V, const RemapRound &Round,
         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R->getBeginLoc()), At))
       return false;
   SourceLocation Decl = SM.getExpansionLoc(V->getLocation());
-  for (const Stmt *P = S.PM.getParent(Round.Branch); P && P != S.Body;
+  for (const Stmt *P = S.PM.getParent(Round.at()); P && P != S.Body;
        P = S.PM.getParent(P))
     if (isa<ForStmt, WhileStmt, DoStmt>(P)) {
       SourceRange L(SM.getExpansionLoc(P->getBeginLoc()),
@@ -347,12 +365,14 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   LiveVariables *LV = ADC ? ADC->getAnalysis<LiveVariables>() : nullptr;
   if (!G || !LV)
     return std::string("Clang could not build the kernel's CFG");
+  // A round before a loop (InvariantHoist.cpp): the loop's condition block.
   const CFGBlock *Block = nullptr;
   for (const CFGBlock *B : *G)
-    if (B->getTerminatorStmt() == R.Branch)
+    if (B->getTerminatorStmt() == R.at())
       Block = B;
   if (!Block)
-    return std::string("the branch has no block of its own in the CFG");
+    return std::string(R.BeforeLoop ? "the loop" : "the branch") +
+           " has no block of its own in the CFG";
 
   std::vector<const VarDecl *> Vars(S.Kernel->param_begin(),
                                     S.Kernel->param_end());
@@ -362,11 +382,20 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   // Live at the remap point = live on entry to some path of the branch.  Not
   // the branch block's live-out: with a constant operand (`x > 0 && 1`) the
   // CFG prunes an edge of that block, though the short-circuit still takes it.
+  // Before a loop: live on entry to its condition block (what its
+  // iterations and the code after it read), and what a for's init reads.
   std::vector<const CFGBlock *> Paths;
-  for (const CFGBlock::AdjacentBlock &A : Block->succs())
-    if (const CFGBlock *P = A.isReachable() ? A.getReachableBlock()
-                                            : A.getPossiblyUnreachableBlock())
-      Paths.push_back(P);
+  llvm::DenseSet<const VarDecl *> InitReads;
+  if (R.BeforeLoop) {
+    Paths.push_back(Block);
+    if (auto *F = dyn_cast<ForStmt>(R.BeforeLoop))
+      readsIn(F->getInit(), InitReads);
+  } else {
+    for (const CFGBlock::AdjacentBlock &A : Block->succs())
+      if (const CFGBlock *P = A.isReachable() ? A.getReachableBlock()
+                                              : A.getPossiblyUnreachableBlock())
+        Paths.push_back(P);
+  }
   // With a bounds guard as active predicate the inactive work-items move as
   // well, and they go from here straight to the guard's end: what is live
   // there moves too, though a store before the end (`x0 = p;` on every path
@@ -417,7 +446,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
   llvm::DenseSet<const VarDecl *> OnlyAfterCond;
   auto Live = [&](const VarDecl *V) {
     auto On = [&](const CFGBlock *P) { return LiveOnEntry(P, V); };
-    if (llvm::any_of(Paths, On))
+    if (llvm::any_of(Paths, On) || InitReads.count(V))
       return true;
     if (!CondWritten.count(V) || llvm::none_of(CondPaths, On))
       return false;
@@ -425,7 +454,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     return true;
   };
   const SourceManager &SM = S.Ctx.getSourceManager();
-  SourceLocation At = SM.getExpansionLoc(R.Branch->getBeginLoc());
+  SourceLocation At = SM.getExpansionLoc(R.at()->getBeginLoc());
   for (const VarDecl *V : Vars) {
     if (!Live(V))
       continue;

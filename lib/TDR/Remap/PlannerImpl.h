@@ -124,6 +124,14 @@ private:
 /// never points into one thread's own variables and may move to another.
 bool pointsOutsideThread(PlannerState &S, const clang::VarDecl *V);
 
+// InvariantHoist.cpp
+/// The loops around M's branch, innermost first, that its round may sit
+/// before because its conditions cannot change in them; Rounds are the
+/// rounds planned so far (none may sit before, or in, such a loop).
+std::vector<const clang::Stmt *>
+invariantLoops(PlannerState &S, const PathMember &M,
+               const std::vector<RemapRound> &Rounds);
+
 // Fragments.cpp
 /// The paths of B as a round member; a reason when they cannot be remapped.
 std::optional<std::string> makeMember(PlannerState &S, const clang::Stmt *B,
@@ -132,6 +140,13 @@ std::optional<std::string> makeMember(PlannerState &S, const clang::Stmt *B,
 /// recursively, of those) to R; why a candidate stayed out goes to NotJoined.
 void addNestedMembers(PlannerState &S, RemapRound &R, unsigned M,
                       llvm::DenseMap<const clang::Stmt *, std::string> &NotJoined);
+/// Why M's conditions, evaluated before the statements Between, might not
+/// give the values they give where they are written (side effects, a
+/// variable or memory Between may change, a jump that skips them); none
+/// when they give the same.
+std::optional<std::string>
+hoistBlocker(PlannerState &S, const PathMember &M,
+             const std::vector<const clang::Stmt *> &Between);
 /// Why B, a later branch, cannot join R's fragment; none when it can.
 std::optional<std::string> joinBlocker(PlannerState &S, const RemapRound &R,
                                        const clang::Stmt *B);

@@ -141,6 +141,21 @@ SymbolicCost overPaths(const RemapRound &R, PathCost &PC, ScaleFn Scale) {
   return Total;
 }
 
+/// Per round: a round before a loop (InvariantHoist.cpp) serves every
+/// iteration of the loops from its branch out to that one.
+SymbolicCost perRound(PlannerState &S, const RemapRound &R, PathCost &PC,
+                      SymbolicCost PerBranch) {
+  if (!R.BeforeLoop)
+    return PerBranch;
+  for (const Stmt *P = S.PM.getParent(R.Branch); P; P = S.PM.getParent(P)) {
+    if (isa<ForStmt, WhileStmt, DoStmt>(P))
+      PerBranch = PC.repeated(P, PerBranch);
+    if (P == R.BeforeLoop)
+      break;
+  }
+  return PerBranch;
+}
+
 /// Global accesses at work-item addresses in R's paths that a work-item
 /// runs, on average over each member's paths.
 SymbolicCost scatteredAccesses(PlannerState &S, const RemapRound &R) {
@@ -151,7 +166,8 @@ SymbolicCost scatteredAccesses(PlannerState &S, const RemapRound &R) {
     return D == Dep::ThreadId;
   };
   PathCost PC(S.Ctx, S.Kernel, S.Written, AtWorkItem);
-  return overPaths(R, PC, [](double P) { return 1.0 / P; });
+  return perRound(S, R, PC,
+                  overPaths(R, PC, [](double P) { return 1.0 / P; }));
 }
 
 } // namespace
@@ -192,7 +208,8 @@ Algorithm chooseAlgorithm(PlannerState &S, const RemapRound &R,
 /// A warp running all P paths one after the other runs one after the remap.
 SymbolicCost roundGain(PlannerState &S, const RemapRound &R) {
   PathCost PC(S.Ctx, S.Kernel, S.Written);
-  return overPaths(R, PC, [](double P) { return 1.0 - 1.0 / P; });
+  return perRound(S, R, PC,
+                  overPaths(R, PC, [](double P) { return 1.0 - 1.0 / P; }));
 }
 
 ProfitVerdict judgeProfit(PlannerState &S, const RemapRound &R) {

@@ -26,6 +26,9 @@ std::string redirectedId(bool Global, unsigned Dim) {
 }
 
 std::string redirectedId(const IdRef &Id) {
+  if (Id.Index3)
+    return "dim3(" + redirectedId(false, 0) + ", " + redirectedId(false, 1) +
+           ", " + redirectedId(false, 2) + ")";
   return Id.Flat ? "((unsigned long long)tdr_lid)"
                  : redirectedId(Id.Global, Id.Dim);
 }

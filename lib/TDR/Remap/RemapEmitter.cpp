@@ -63,7 +63,8 @@ private:
   bool emitFallback(const clang::CompoundStmt *Body, unsigned LB,
                     const std::string &I, EditList &E, std::string &Why);
   /// The statements that compute tdr_path (and tdr_key) for a round, placed
-  /// before it; replaces the branch's conditions so they test the path.
+  /// before it; replaces the branch's conditions so they test the path
+  /// (but a round before a loop: there they read the moved state).
   std::optional<std::string> pathSelection(const RemapRound &R, EditList &E,
                                            const std::string &I);
   /// `tdr_key = ...; switch (tdr_key) { ... tdr_path = Prefix + path; }`
@@ -71,7 +72,8 @@ private:
                                              const std::string &Prefix,
                                              const std::string &I);
   /// The digit value member M's conditions select, as one expression.
-  std::optional<std::string> treeValue(const RemapRound &R, unsigned M);
+  std::optional<std::string> treeValue(const RemapRound &R, unsigned M,
+                                       bool Copy);
   bool stripConst(const VarDecl *V, EditList &E, std::string &Why);
   /// --feedback: `__global uint *tdr_feedback` as the last parameter.
   bool addFeedbackParam(EditList &E, std::string &Why);
@@ -360,21 +362,21 @@ Emitter::switchSelection(const SwitchStmt *Sw, const std::string &Prefix,
 }
 
 std::optional<std::string> Emitter::treeValue(const RemapRound &R,
-                                              unsigned M) {
+                                              unsigned M, bool Copy) {
   const PathMember &PM = R.Members[M];
   std::string S;
   for (unsigned P = 0; P < PM.Paths; ++P) {
     int Child = childOf(R, M, P);
     std::string V = std::to_string(PM.PathLo[P]);
     if (Child >= 0) {
-      std::optional<std::string> Sub = treeValue(R, unsigned(Child));
+      std::optional<std::string> Sub = treeValue(R, unsigned(Child), Copy);
       if (!Sub)
         return std::nullopt;
       V = "(" + *Sub + ")";
     }
     if (P + 1 == PM.Paths)
       return S + V;
-    std::optional<std::string> Cond = render(PM.Chain[P]->getCond());
+    std::optional<std::string> Cond = render(PM.Chain[P]->getCond(), Copy);
     if (!Cond)
       return std::nullopt;
     S += "(" + *Cond + ") ? " + V + " : ";
@@ -410,14 +412,14 @@ Emitter::pathSelection(const RemapRound &R, EditList &E, const std::string &I) {
       S += *Sel;
       continue;
     }
-    std::optional<std::string> V = treeValue(R, M);
+    std::optional<std::string> V = treeValue(R, M, R.BeforeLoop != nullptr);
     if (!V)
       return std::nullopt;
     S += "tdr_path = " + (Prefix.empty() ? *V : Prefix + "(" + *V + ")") +
          ";\n";
   }
   // The branches test the path instead of their conditions.
-  for (unsigned M = 0; M < R.Members.size(); ++M)
+  for (unsigned M = 0; M < R.Members.size() && !R.BeforeLoop; ++M)
     for (unsigned P = 0; P < R.Members[M].Chain.size(); ++P)
       if (!Replace(R.Members[M].Chain[P]->getCond(), pathTest(R, M, P)))
         return std::nullopt;
@@ -500,7 +502,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
   }
 
   for (const RemapRound &R : Plan.Rounds) {
-    const Stmt *B = R.Branch;
+    const Stmt *B = R.at();
     std::string I = indentAt(B->getBeginLoc());
     // In a region the round sits at the region's level, outside the segments.
     std::string RI = I;
@@ -526,7 +528,7 @@ bool Emitter::run(EditList &E, std::string &Why) {
     std::string Text = *Select;
     if (R.Region >= 0)
       Text += RI + "} /* tdrc: end of active segment */\n";
-    Text += remapRound(Plan, R, Recompute, where(B->getBeginLoc()), RI, Dl);
+    Text += remapRound(Plan, R, Recompute, where(R.Branch->getBeginLoc()), RI, Dl);
     if (R.Region >= 0)
       Text += RI + "if (tdr_active) {\n";
     // A branch that is the lone body of an if/loop gets braces, so that the

@@ -56,6 +56,11 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
   if (R.Members.size() > 1)
     T += " (the path vector of " + std::to_string(R.Members.size()) +
          " branches)";
+  if (R.BeforeLoop)
+    T += "; placed before the loop at " +
+         S.loc(R.BeforeLoop->getBeginLoc()) +
+         ", in which its condition does not change: it regroups once, not at "
+         "every iteration";
   if (R.Region >= 0) {
     const ActiveRegion &AR = S.Plan.Regions[R.Region];
     T += AR.Kind == RegionKind::Guard
@@ -147,6 +152,8 @@ Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
     for (const LiveVar &L : R.Live)
       (L.How == LiveVar::Migrate ? E.Migrates : E.Recomputes).push_back(L.name());
     E.GlobalFence = R.GlobalFence;
+    if (R.BeforeLoop)
+      E.BeforeLoop = R.BeforeLoop->getBeginLoc();
     E.Profit = std::move(Profit);
   }
   return E;

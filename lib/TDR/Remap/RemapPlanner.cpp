@@ -262,15 +262,24 @@ void RoundPlanner::addToRounds(
     if (S.PM.getParent(B) == S.PM.getParent(R.Branch))
       NewFragment[B] = *Blocker;
   }
+  // Before the outermost loop its conditions are fixed in, if it can be
+  // placed there; else before the branch.
   int Region = -1;
-  if (auto Reason = placeBranch(S, B, Region)) {
-    if (auto It = NotJoined.find(B); It != NotJoined.end())
-      *Reason += " (it cannot join that branch's round: " + It->second + ")";
-    Decline(*Reason);
-    return;
-  }
+  const Stmt *BeforeLoop = nullptr;
+  std::vector<const Stmt *> Loops = invariantLoops(S, M, P.Rounds);
+  for (auto L = Loops.rbegin(); L != Loops.rend() && !BeforeLoop; ++L)
+    if (!placeBranch(S, *L, Region))
+      BeforeLoop = *L;
+  if (!BeforeLoop)
+    if (auto Reason = placeBranch(S, B, Region)) {
+      if (auto It = NotJoined.find(B); It != NotJoined.end())
+        *Reason += " (it cannot join that branch's round: " + It->second + ")";
+      Decline(*Reason);
+      return;
+    }
   RemapRound R;
   R.Branch = B;
+  R.BeforeLoop = BeforeLoop;
   R.Chain = M.Chain;
   R.Members.push_back(M);
   R.Region = Region;
@@ -279,7 +288,8 @@ void RoundPlanner::addToRounds(
   addNestedMembers(S, R, 0, NotJoined);
   claim(R);
   P.Rounds.push_back(R);
-  Open = int(P.Rounds.size() - 1);
+  // Later branches of the loop's body cannot share a round before it.
+  Open = BeforeLoop ? -1 : int(P.Rounds.size() - 1);
 }
 
 void RoundPlanner::fencesAndStrategies() {

@@ -112,6 +112,7 @@ public:
     PO.KernelSmem = O.KernelSmem;
     PO.Directives = O.Directives;
     PO.Force = O.Force;
+    PO.HoistRounds = O.HoistRounds;
     PO.Costs = O.Costs;
     PO.Claims = &K.Claims;
     KernelPlan P = planKernel(K.Analyses, PO);

@@ -42,7 +42,7 @@ __global__ void warp_tile(const int *c, float *y, int n)
     y[i] = acc;
 }
 
-// thread_index() (a dim3) is not redirected.
+// The thread's index in the block (a dim3): the logical IDs as a dim3.
 __global__ void index_dim3(const int *c, float *y, int n)
 {
     cg::thread_block b = cg::this_thread_block();

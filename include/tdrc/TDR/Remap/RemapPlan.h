@@ -107,12 +107,19 @@ struct PathMember {
   std::vector<unsigned> PathLo, PathLeaves; // digit values of each own path
 };
 
-/// One remap round, placed immediately before Branch.
+/// One remap round, placed immediately before Branch (or before BeforeLoop).
 struct RemapRound {
   unsigned Index = 0; // 1-based, in source order
   /// The branch: an IfStmt (two paths, or the head of an else-if chain) or a
   /// SwitchStmt.
   const clang::Stmt *Branch = nullptr;
+  /// A uniform loop around Branch in which its conditions cannot change
+  /// (InvariantHoist.cpp): the round sits before the loop and regroups once
+  /// instead of at every iteration, and the branch keeps its conditions.
+  /// Null: the round sits before Branch.
+  const clang::Stmt *BeforeLoop = nullptr;
+  /// The statement the round's code is placed before.
+  const clang::Stmt *at() const { return BeforeLoop ? BeforeLoop : Branch; }
   /// For an else-if chain, the ifs whose conditions select the paths, in
   /// order (Chain[0] == Branch); path i is "Chain[i] taken", the last path is
   /// "none taken".  Empty for a plain if and for a switch.
@@ -150,8 +157,10 @@ struct IdRef {
   /// The flat local ID (CUDA cooperative groups' `block.thread_rank()`):
   /// redirected to the logical flat ID, tdr_lid.
   bool Flat = false;
+  /// The 3-D local ID as one dim3 (`block.thread_index()`): redirected to
+  /// the logical IDs of the three dimensions.
+  bool Index3 = false;
 };
-
 
 struct ClonedHelpers; // lib/TDR/WorkPool/HelperClones.h
 
@@ -160,7 +169,7 @@ struct KernelPlan {
   unsigned MaxWorkGroupSize = 256;
   bool FixedWorkGroupSize = false; // reqd_work_group_size was given
   bool LaunchBounds = false;       // CUDA __launch_bounds__ gave the bound
-  unsigned Dims = 1;               // highest work-item dimension used + 1
+  unsigned Dims = 0; // highest per-dimension ID read + 1 (0: flat ones only)
   unsigned MaxPaths = 0;      // largest DGI round (0: no DGI round)
   unsigned MaxDgiCounts = 0;  // largest (paths + inactive) * neighbourhoods
   std::vector<RemapRound> Rounds;

@@ -37,6 +37,9 @@ struct PlannerOptions {
   const CostProfile *Costs = nullptr;
   /// Keep rounds the profitability model says do not pay (--force).
   bool Force = false;
+  /// A round may sit before the loops its branch's conditions do not
+  /// change in (--hoist-rounds; InvariantHoist.cpp).
+  bool HoistRounds = true;
   /// Statements other transforms edit: left alone (may be null).
   const StatementClaims *Claims = nullptr;
 };
