@@ -308,11 +308,7 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
   std::string When = C.When.empty() ? "true" : C.When;
   std::string Cfg = "<<<tdr_grid, tdr_block, tdr_shmem, tdr_stream>>>(" +
                     Args + ");\n";
-  Out.Launcher =
-"\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
-      originalKernelName(N) +
-      "', whichever is faster for this launch (--keep-original) */\n" +
-      launcherHead(Launcher, External, Params) +
+  std::string Prologue =
       "  static tdr_choice::TdrKernel tdr_kernel(\"" + N + "\"" +
       (C.Margin != LaunchCondition::DefaultChoiceMargin || C.MeasuredOnly
            ? ", 1.0f - " + marginText(C.Margin) + "f"
@@ -321,7 +317,12 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "  const unsigned tdr_wg = tdr_block.x * tdr_block.y * tdr_block.z;\n"
       "  const bool tdr_pays = tdr_wg <= " +
       std::to_string(C.MaxWorkGroupSize) + "u && (" + When + ");\n" +
-      bucketKey(Key) + beginLaunch("tdr_pays") +
+      bucketKey(Key) + beginLaunch("tdr_pays");
+  Out.Launcher =
+"\n" + Inline + "/* tdrc: runs '" + N + "' or '" +
+      originalKernelName(N) +
+      "', whichever is faster for this launch (--keep-original) */\n" +
+      launcherHead(Launcher, External, Params) + Prologue +
       "  const cudaError_t tdr_before = cudaPeekAtLastError();\n"
       "  bool tdr_original = !tdr_l.tdr_remapped;\n"
       "  if (tdr_l.tdr_remapped && !tdr_choice::tdr_fits((const void *)" + N +
@@ -343,7 +344,16 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
       "  tdr_kernel.tdr_end(tdr_l, tdr_stream);\n}\n";
 
   rewriteLaunchSites(Ctx, K, T, Launcher, "they run the rewrite", Out);
-  noteOtherUses(Ctx, K, rewriteAttributeCalls(Ctx, K, T, Out), Out);
+  llvm::DenseSet<const Expr *> Handled = rewriteAttributeCalls(Ctx, K, T, Out);
+  std::string Ex = Launcher + "_ex";
+  if ((Out.ExSites = rewriteExSites(Ctx, K, T, Ex, Out, Handled))) {
+    Out.Launcher +=
+        "\n" + exLauncher(K, exLauncherHead(Ex, Params), Prologue, Args);
+    Out.Note += (Out.Note.empty() ? "" : "; ") + std::to_string(Out.ExSites) +
+                " of them cudaLaunchKernelEx call(s), through '" + Ex +
+                "' with their config";
+  }
+  noteOtherUses(Ctx, K, Handled, Out);
   return Out;
 }
 

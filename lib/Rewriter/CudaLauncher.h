@@ -25,6 +25,7 @@ struct CudaLaunches {
   /// Launch sites to replace: [begin, end) offsets and the new call.
   std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Sites;
   unsigned AttributeSites = 0; // of Sites, cudaFuncSetAttribute calls
+  unsigned ExSites = 0; // of Sites, cudaLaunchKernelEx calls
   std::string Note; // sites left as they were, and why
 };
 
@@ -98,6 +99,19 @@ bool isDeviceCode(const clang::FunctionDecl &F);
 llvm::DenseSet<const clang::Expr *>
 rewriteAttributeCalls(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                       const KernelText &T, CudaLaunches &Out);
+/// CudaLaunchEx.cpp: K_tdr_launch_ex(config, K's parameters), the
+/// launcher of `cudaLaunchKernelEx(config, K, args...)` (Head from
+/// exLauncherHead; Prologue: the choice's lines up to tdr_l, as
+/// K_tdr_launch's); and the calls after K's definition rewritten to
+/// Launcher, into Out.Sites, the references to K they held into Handled.
+std::string exLauncher(const clang::FunctionDecl *K, const std::string &Head,
+                       const std::string &Prologue, const std::string &Args);
+std::string exLauncherHead(const std::string &Launcher,
+                           const std::string &Params);
+unsigned rewriteExSites(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
+                        const KernelText &T, const std::string &Launcher,
+                        CudaLaunches &Out,
+                        llvm::DenseSet<const clang::Expr *> &Handled);
 /// K named in host code other than by a `<<<>>>` launch or in Handled
 /// (cudaLaunchKernel, a pointer): where, on Out.Note.
 void noteOtherUses(clang::ASTContext &Ctx, const clang::FunctionDecl *K,

@@ -10,6 +10,7 @@
 #include "tdrc/Rewriter/KeepOriginal.h"
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
+#include "UnfoldPass.h"
 #include "tdrc/Rewriter/PassManager.h"
 #include "tdrc/Rewriter/TemplateKernels.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
@@ -38,35 +39,6 @@ using namespace clang::ast_matchers;
 namespace tdrc {
 
 namespace {
-
-/// What one parse shares with the next (MacroUnfold.h): the first finds the
-/// macro invocations of the kernels it left unchanged; a later one parses
-/// them unfolded and says which kernels it changed.
-struct UnfoldPass {
-  std::unique_ptr<ExpansionRecorder> Tokens;      // the first parse only
-  std::vector<KernelUnfolds> Found;               // the first parse's
-  std::string MainText;                           // the first parse's input
-  llvm::ArrayRef<UnfoldedSource::Span> Unfolded;  // a later parse's
-  std::vector<std::string> Changed; // kernels this parse changed
-  /// Kernels added after each kernel left as it was (the split transform's
-  /// parts): a parse with macros unfolded may add more (IDs spelled in
-  /// macros can then be redirected).
-  std::map<std::string, unsigned> Added;
-  /// Statements each kernel's plans changed: a kernel some transform
-  /// changed without its macros unfolded is unfolded too where a macro
-  /// stopped another, and takes the unfolded parse only if it changes more.
-  std::map<std::string, unsigned> Statements;
-};
-
-/// Whether a changed kernel left a statement unchanged because of a macro
-/// (hashcat's kernels melded without unfolding, their compare macros
-/// still declined): unfolding may let another transform change it.
-static bool stoppedByMacro(const KernelOutcome &O) {
-  return llvm::any_of(O.Entries, [](const Explanation &E) {
-    return !E.Remapped && (StringRef(E.Text).contains("spelled inside a macro") ||
-                           StringRef(E.Text).contains("spelled in a macro"));
-  });
-}
 
 class TdrcConsumer : public ASTConsumer {
 public:
@@ -187,7 +159,9 @@ public:
           Changed ? Outcome.ChangedStatements : 0;
       if (Changed)
         Unfold.Changed.push_back(K->getNameAsString());
-      if (!Changed || stoppedByMacro(Outcome))
+      if (!Changed || llvm::any_of(Outcome.Entries, [](const Explanation &E) {
+            return stoppedByMacro(E);
+          }))
         Unchanged.push_back(K);
       if (Outcome.Emitted && Outcome.AddedKernels)
         Unfold.Added[K->getNameAsString()] = Outcome.AddedKernels;
@@ -574,25 +548,11 @@ RewriteResult run(const std::string &File, const std::string *Code,
                           "tdrc bug, please report it); left as they were");
     return R1;
   }
-  // Its --explain says what stops the kernels that stay unchanged once
-  // their macros are unfolded; their text is folded back (foldBack), and
-  // when no kernel changed, the output is the input itself.
-  // A kernel the first parse changed must change more statements now;
-  // where one changes fewer, the first parse's output stands.
-  bool Changed = false;
-  for (const KernelUnfolds *K : All) {
-    unsigned Before = First.Statements[K->Kernel];
-    unsigned After = Second.Statements[K->Kernel];
-    if (llvm::is_contained(First.Changed, K->Kernel)) {
-      if (After < Before)
-        return R1;
-      Changed |= After > Before;
-      continue;
-    }
-    Changed |= llvm::is_contained(Second.Changed, K->Kernel) ||
-               Second.Added[K->Kernel] > First.Added[K->Kernel];
-  }
-  R.Output = Changed ? dropUnfoldMarkers(R.Output) : std::move(R1.Output);
+  UnfoldVerdict V = unfoldVerdict(First, Second, All);
+  if (V == UnfoldVerdict::First)
+    return R1;
+  R.Output = V == UnfoldVerdict::Unfolded ? dropUnfoldMarkers(R.Output)
+                                          : std::move(R1.Output);
   R.Dependencies = std::move(R1.Dependencies);
   R.Diagnostics = std::move(R1.Diagnostics);
   R.Warnings = std::move(R1.Warnings); // the setup's: the same each parse

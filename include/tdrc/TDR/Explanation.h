@@ -3,6 +3,7 @@
 #define TDRC_TDR_EXPLANATION_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,20 @@ struct Explanation {
   clang::SourceLocation BeforeLoop;
   std::optional<Estimate> Profit;
 };
+
+/// The reason a transform gives when a macro spells a part it must edit:
+/// "WHAT is spelled inside a macro".  Every transform words it so, because
+/// the front end reads the phrase back (stoppedByMacro) to decide whether
+/// parsing the kernel again with its macros unfolded may help.
+inline std::string spelledInMacro(llvm::StringRef What) {
+  return What.str() + " is spelled inside a macro";
+}
+
+/// Whether E leaves its statement unchanged because of a macro.
+inline bool stoppedByMacro(const Explanation &E) {
+  return !E.Remapped &&
+         llvm::StringRef(E.Text).contains(" is spelled inside a macro");
+}
 
 } // namespace tdrc
 

@@ -358,6 +358,42 @@ cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **,
 template <class T>
 static cudaError_t cudaLaunchCooperativeKernel(T *, dim3, dim3, void **,
                                                size_t = 0, cudaStream_t = 0);
+/* cudaLaunchKernelEx: a launch described by a config (clusters, priority,
+   programmatic serialization); the attributes programs set. */
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0, cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7, cudaLaunchAttributePriority = 8 };
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct { unsigned int x, y, z; } clusterDim;
+  int clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  int priority;
+};
+struct cudaLaunchAttribute {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+};
+struct cudaLaunchConfig_st {
+  dim3 gridDim, blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+};
+typedef struct cudaLaunchConfig_st cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *, const void *,
+                                void **);
+template <class... Exp, class... Act>
+static cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *,
+                                      void (*)(Exp...), Act &&...);
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
                          cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int);

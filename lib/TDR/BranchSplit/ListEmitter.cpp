@@ -29,6 +29,7 @@
 #include "tdrc/Rewriter/CodeBuilder.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Dialect.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/SourceText.h"
 #include "tdrc/TDR/StmtCollect.h"
 #include "clang/AST/Decl.h"
@@ -177,7 +178,7 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
   std::optional<unsigned> LBrace =
       Body ? T.offset(Body->getLBracLoc()) : std::nullopt;
   if (!RParen || !LBrace) {
-    Why = "the kernel's parameter list or body is spelled inside a macro";
+    Why = spelledInMacro("the kernel's parameter list or body");
     return std::nullopt;
   }
   ParamsEnd = *RParen;
@@ -225,8 +226,7 @@ std::optional<std::string> ListEmitter::run(std::string &Why) {
     for (const PoolIdRef &Id : P.Ids) {
       std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
       if (!R) {
-        Why = "an ID at " + T.where(Id.E->getBeginLoc()) +
-              " is spelled inside a macro";
+        Why = spelledInMacro("an ID at " + T.where(Id.E->getBeginLoc()));
         return std::nullopt;
       }
       S.push_back({*R, redirectedIdName(Id, D.Cuda)});
@@ -270,15 +270,14 @@ ListEmitter::pathHelper(const std::string &Indent, std::string &Why) {
   for (const ReturnStmt *R : Returns) {
     std::optional<SourceText::Range> RR = T.stmtRange(R);
     if (!RR) {
-      Why = "the return at " + T.where(R->getBeginLoc()) +
-            " is spelled inside a macro";
+      Why = spelledInMacro("the return at " + T.where(R->getBeginLoc()));
       return std::nullopt;
     }
     S.push_back({*RR, "return -1;"});
   }
   std::optional<unsigned> RBrace = T.offset(Body->getRBracLoc());
   if (!RBrace) {
-    Why = "the kernel's closing brace is spelled inside a macro";
+    Why = spelledInMacro("the kernel's closing brace");
     return std::nullopt;
   }
   S.push_back({{*RBrace, *RBrace}, Indent + "return -1; /* tdrc: no path */\n"});

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "SplitEmitter.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/SourceText.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/StringExtras.h"
@@ -73,8 +74,7 @@ bool emitBranchSplit(ASTContext &Ctx, const SplitPlan &P, EditList &Edits,
   for (const Stmt *S : P.Arms) {
     Arm.push_back(S ? ST.stmtRange(S) : std::nullopt);
     if (S && !Arm.back()) {
-      Why = "the path at " + ST.where(S->getBeginLoc()) +
-            " is spelled inside a macro";
+      Why = spelledInMacro("the path at " + ST.where(S->getBeginLoc()));
       return false;
     }
   }

@@ -13,6 +13,7 @@
 #include "SplitPlan.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
 #include "tdrc/TDR/Directives.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/Transform.h"
@@ -167,7 +168,7 @@ SplitPlan planBranchSplit(KernelAnalyses &A, const TransformOptions &O,
   else if (A.Kernel->isTemplated())
     Why = "the kernel is a template (its parts would be too)";
   else if (!A.spelledInFile(A.Body) || !A.spelledInFile(P.Branch))
-    Why = "the kernel body or the branch is spelled inside a macro";
+    Why = spelledInMacro("the kernel body or the branch");
   else if (std::optional<SourceLocation> D =
                A.structuralDirectiveIn(A.Body))
     Why = "a preprocessor directive at " + A.loc(*D) +

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoopSplitPlan.h"
 #include "tdrc/TDR/Directives.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "tdrc/TDR/SourceText.h"
@@ -205,7 +206,7 @@ private:
     SourceText Src(A.Ctx);
     if (!A.spelledInFile(F) || F->getBeginLoc().isMacroID() ||
         !Src.stmtRange(F))
-      return decline(F, "it is spelled inside a macro");
+      return decline(F, spelledInMacro("it"));
     if (auto At = A.structuralDirectiveIn(F))
       return decline(F, "a preprocessor directive at " + A.loc(*At) +
                             " is inside it");
@@ -224,9 +225,10 @@ private:
       if (Fs.back().Illegal)
         return decline(F, "it has " + *Fs.back().Illegal);
       if (!A.spelledInFile(S) || !movableStmtRange(A.Ctx, S))
-        return decline(F, "the statement at " + A.loc(S->getBeginLoc()) +
-                              " is spelled inside a macro (loop splitting "
-                              "moves statements as written)");
+        return decline(F, spelledInMacro("the statement at " +
+                                          A.loc(S->getBeginLoc())) +
+                              " (loop splitting moves statements as "
+                              "written)");
     }
     if (auto Why = headerClash(H, Fs, L))
       return decline(F, *Why);

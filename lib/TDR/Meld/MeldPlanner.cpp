@@ -15,6 +15,7 @@
 #include "MeldPlanner.h"
 #include "Melder.h"
 #include "tdrc/TDR/Directives.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -261,7 +262,7 @@ private:
     if (std::optional<std::string> Why = nameConflict(M))
       return decline(E, *Why);
     if (!meldedText(Src, M))
-      return decline(E, "a part of it is spelled inside a macro expansion");
+      return decline(E, spelledInMacro("a part of it"));
     if (!K.Options.Force && !Target) {
       Est.Verdict = "pays";
       E.Profit = Est;
@@ -378,7 +379,7 @@ bool Planner::meldGroups(MeldedSwitch M, Explanation E, bool Target) {
   }
 
   if (!meldedSwitchText(K.Ctx, Src, M))
-    return Decline("a part of it is spelled inside a macro expansion");
+    return Decline(spelledInMacro("a part of it"));
   if (!K.Options.Force && !Target) {
     Est.Verdict = "pays";
     E.Profit = Est;

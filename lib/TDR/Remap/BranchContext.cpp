@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -425,8 +426,8 @@ std::optional<std::string> finishRegion(PlannerState &S, unsigned Index) {
     if (!Hoist)
       continue;
     if (!S.spelledInFile(DS))
-      return "the declaration at " + S.loc(DS->getBeginLoc()) +
-             " must move out of the guarded block but is spelled in a macro";
+      return spelledInMacro("the declaration at " + S.loc(DS->getBeginLoc()) +
+                            ", which must move out of the guarded block,");
     if (Static.value_or(false)) {
       if (std::optional<std::string> Why = kernelTopBlocker(S, DS))
         return Why;

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/PathShapes.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/MemorySpace.h"
@@ -191,7 +192,7 @@ std::optional<std::string> makeMember(PlannerState &S, const Stmt *B,
   for (const IfStmt *C : M.Chain)
     InFile &= S.spelledInFile(C->getCond());
   if (!InFile)
-    return std::string("the branch is spelled in a macro");
+    return spelledInMacro("the branch");
   return std::nullopt;
 }
 

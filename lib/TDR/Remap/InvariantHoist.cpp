@@ -74,6 +74,8 @@ std::vector<const Stmt *> invariantLoops(PlannerState &S, const PathMember &M,
       continue;
     if (bodyOfLoop(P) != Child)
       break;
+    // The rounds' check covers those otherDivergentBranch may not see
+    // (a pragma's or --force's round on a branch that is not data-dependent).
     if (hoistBlocker(S, M, {P}) || otherDivergentBranch(S, P, M) ||
         llvm::any_of(Rounds, [&](const RemapRound &R) {
           return R.BeforeLoop == P || S.contains(P, R.Branch);

@@ -2,6 +2,7 @@
 #include "PlannerImpl.h"
 #include "../WorkPool/HelperClones.h"
 #include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -144,8 +145,8 @@ private:
     const char *Axis[] = {"x", "y", "z"};
     std::string Name = std::string("threadIdx.") + Axis[Dim];
     if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
-      return fail("'" + Name + "' at " + S.loc(E->getBeginLoc()) +
-                  " is spelled inside a macro");
+      return fail(spelledInMacro("'" + Name + "' at " +
+                                 S.loc(E->getBeginLoc())));
     if (!IsKernel) { // through a clone of the helper (HelperClones.h)
       G.Reads.push_back({FD, {E, PoolIdRef::CudaThreadIdx, Dim}, Name});
       return true;
@@ -157,8 +158,8 @@ private:
 
   bool workItemId(CallExpr *CE, StringRef Name) {
     if (CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID())
-      return fail("'" + Name.str() + "' at " + S.loc(CE->getBeginLoc()) +
-                  " is spelled inside a macro");
+      return fail(spelledInMacro("'" + Name.str() + "' at " +
+                                 S.loc(CE->getBeginLoc())));
     std::optional<llvm::APSInt> Dim =
         CE->getNumArgs() == 1
             ? CE->getArg(0)->getIntegerConstantExpr(S.Ctx)
@@ -206,7 +207,7 @@ std::optional<std::string> checkKernel(PlannerState &S) {
     return Scanner.Reason;
   }
   if (S.Body->getLBracLoc().isMacroID() || S.Body->getRBracLoc().isMacroID())
-    return std::string("the kernel body is spelled inside a macro");
+    return spelledInMacro("the kernel body");
   return std::nullopt;
 }
 

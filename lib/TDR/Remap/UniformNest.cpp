@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
 #include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/Explanation.h"
 
 using namespace clang;
 
@@ -205,7 +206,7 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
         llvm::any_of(arms(P), [](const CompoundStmt *C) {
           return C->getLBracLoc().isMacroID() || C->getRBracLoc().isMacroID();
         }))
-      return "the enclosing statement" + Where + " is spelled in a macro";
+      return spelledInMacro("the enclosing statement" + Where);
     if (auto Why = headerWhy(S, P, StartLoc))
       return "the enclosing statement" + Where + ": " + *Why;
     if (auto Why = jumpWhy(S, P))

@@ -1,6 +1,7 @@
 //===- HelperClones.cpp - Helpers that read IDs, redirected by clones -----===//
 #include "HelperClones.h"
 #include "tdrc/TDR/Dialect.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -151,8 +152,9 @@ bool callSubs(const SourceText &T, const CallExpr *CE,
       T.range(SourceRange(CE->getRParenLoc(), CE->getRParenLoc()));
   if (!Name || !RParen || !spelledInFile(SM, Ref->getLocation()) ||
       !spelledInFile(SM, CE->getRParenLoc())) {
-    Why = "the call of helper '" + Callee.Helper->getNameAsString() +
-          "' at " + T.where(CE->getBeginLoc()) + " is spelled inside a macro";
+    Why = spelledInMacro("the call of helper '" +
+                         Callee.Helper->getNameAsString() + "' at " +
+                         T.where(CE->getBeginLoc()));
     return false;
   }
   for (const auto &[At, New] : S)
@@ -240,8 +242,8 @@ bool signatureSubs(const SourceText &T, const FunctionDecl *H,
       FTL ? T.range(SourceRange(FTL.getRParenLoc(), FTL.getRParenLoc()))
           : std::nullopt;
   if (!Name || !LParen || !RParen) {
-    Why = "the parameters of helper '" + H->getNameAsString() +
-          "' are spelled inside a macro";
+    Why = spelledInMacro("the parameter list of helper '" +
+                         H->getNameAsString() + "'");
     return false;
   }
   S.push_back({*Name, helperCloneName(C.Helper, K)});
@@ -273,8 +275,8 @@ std::optional<std::string> cloneDefinition(ASTContext &Ctx,
   for (const PoolIdRef &Id : C.Reads) {
     std::optional<SourceText::Range> R = T.range(Id.E->getSourceRange());
     if (!R) {
-      Why = "an ID in helper '" + C.Helper->getNameAsString() +
-            "' is spelled inside a macro";
+      Why = spelledInMacro("an ID in helper '" +
+                           C.Helper->getNameAsString() + "'");
       return std::nullopt;
     }
     S.push_back({*R, IdName(Id, Cuda)});

@@ -15,6 +15,7 @@
 #include "PoolPlan.h"
 #include "HelperClones.h"
 #include "tdrc/TDR/CudaBuiltins.h"
+#include "tdrc/TDR/Explanation.h"
 #include "tdrc/TDR/KernelAnalyses.h"
 #include "tdrc/TDR/MemorySpace.h"
 #include "clang/AST/DeclCXX.h"
@@ -181,8 +182,8 @@ private:
     if (!Redirect)
       return true;
     if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
-      return fail("'" + Name.str() + "' at " + A.loc(E->getBeginLoc()) +
-                  " is spelled inside a macro");
+      return fail(spelledInMacro("'" + Name.str() + "' at " +
+                                 A.loc(E->getBeginLoc())));
     if (!IsKernel) { // redirected through a clone of the helper, if at all
       G.Reads.push_back({FD, {E, K, Dim}, Name.str()});
       return true;

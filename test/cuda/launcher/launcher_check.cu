@@ -3,7 +3,8 @@
 // a launch captured into a CUDA graph while its bucket is still undecided
 // (the launcher must not synchronise there: the capture would be
 // invalidated), and launches from several host threads at once, each on its
-// own stream and in a bucket of its own.  Prints one checksum per phase and
+// own stream and in a bucket of its own; and launches through
+// cudaLaunchKernelEx with a launch attribute (K_tdr_launch_ex).  Prints one checksum per phase and
 // exits 1 on any CUDA error; run_launcher_check.sh compares the checksums
 // with those of TDR_CHOOSE=original (bit for bit) and runs it under
 // compute-sanitizer.
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
               n = argc > 2 ? std::atoi(argv[2]) : 1 << 20; // a multiple of 256
     unsigned *key = deviceKeys(n, 12345u);
     float *out;
-    CHECK(cudaMalloc(&out, 6 * n * sizeof(float)));
+    CHECK(cudaMalloc(&out, 7 * n * sizeof(float)));
 
     // 1. Plain launches: the first four of the bucket explore.
     for (int r = 0; r < 8; ++r)
@@ -80,6 +81,22 @@ int main(int argc, char **argv)
         }
         std::printf("thread%d %016llx\n", t, checksum(out + (2 + t) * n, n));
     }
+    // 4. cudaLaunchKernelEx with a config and a launch attribute
+    // (programmatic stream serialization), in a bucket of its own.
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(n / 64);
+    cfg.blockDim = dim3(64);
+    cfg.stream = s;
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    for (int r = 0; r < 8; ++r)
+        CHECK(cudaLaunchKernelEx(&cfg, mix_steps, key, out + 6 * n, len, n));
+    CHECK(cudaStreamSynchronize(s));
+    std::printf("launch_ex %016llx\n", checksum(out + 6 * n, n));
+
     CHECK(cudaGraphExecDestroy(ge));
     CHECK(cudaGraphDestroy(g));
     CHECK(cudaStreamDestroy(s));
