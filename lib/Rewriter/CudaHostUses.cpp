@@ -22,8 +22,6 @@ namespace tdrc {
 
 namespace {
 
-AST_MATCHER(FunctionDecl, deviceCode) { return isDeviceCode(Node); }
-
 /// References to K in host code.
 auto hostRefsTo(const std::string &N) {
   return declRefExpr(to(functionDecl(hasName(N))),

@@ -13,11 +13,11 @@
 //===----------------------------------------------------------------------===//
 #include "CudaLauncher.h"
 #include "tdrc/Rewriter/KeepOriginal.h"
+#include "tdrc/TDR/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -26,8 +26,6 @@ using namespace clang::ast_matchers;
 namespace tdrc {
 
 namespace {
-
-AST_MATCHER(FunctionDecl, exDeviceCode) { return isDeviceCode(Node); }
 
 /// The kernel an argument names: `K` or `&K`.
 const DeclRefExpr *kernelRef(const Expr *E) {
@@ -38,22 +36,11 @@ const DeclRefExpr *kernelRef(const Expr *E) {
   return dyn_cast<DeclRefExpr>(E);
 }
 
-/// Where L is written in a file: L itself, or, in a macro's argument
-/// (`CHECK(cudaLaunchKernelEx(...))`), where the argument is spelled;
-/// invalid inside a macro's own text.
-SourceLocation writtenAt(const SourceManager &SM, SourceLocation L) {
-  if (L.isFileID())
-    return L;
-  if (!SM.isMacroArgExpansion(L))
-    return {};
-  L = SM.getSpellingLoc(L);
-  return L.isFileID() ? L : SourceLocation();
-}
-
 } // namespace
 
-std::string exLauncher(const FunctionDecl *K, const std::string &Head,
-                       const std::string &Prologue, const std::string &Args) {
+std::string exLauncher(const FunctionDecl *K, const std::string &Launcher,
+                       const std::string &Params, const std::string &Prologue,
+                       const std::string &Args) {
   std::string N = K->getNameAsString(), O = originalKernelName(N);
   std::string Launch = "(tdr_config, " + N + (Args.empty() ? "" : ", ") +
                        Args + ");\n";
@@ -62,7 +49,14 @@ std::string exLauncher(const FunctionDecl *K, const std::string &Head,
   return "/* tdrc: cudaLaunchKernelEx of '" + N + "' or '" + O +
          "', whichever is faster for this launch, with the program's config "
          "(--keep-original) */\n" +
-         Head + Prologue +
+         "static inline cudaError_t " + Launcher +
+         "(const cudaLaunchConfig_t *tdr_config" + Params +
+         ")\n{\n"
+         "  const dim3 tdr_grid = tdr_config->gridDim, tdr_block = "
+         "tdr_config->blockDim;\n"
+         "  const size_t tdr_shmem = tdr_config->dynamicSmemBytes;\n"
+         "  cudaStream_t tdr_stream = tdr_config->stream;\n" +
+         Prologue +
          "  const cudaError_t tdr_before = cudaPeekAtLastError();\n"
          "  cudaError_t tdr_e = cudaSuccess;\n"
          "  bool tdr_original = !tdr_l.tdr_remapped;\n"
@@ -88,26 +82,16 @@ std::string exLauncher(const FunctionDecl *K, const std::string &Head,
          "  return tdr_e;\n}\n";
 }
 
-std::string exLauncherHead(const std::string &Launcher,
-                           const std::string &Params) {
-  return "static inline cudaError_t " + Launcher + "(const cudaLaunchConfig_t *tdr_config" + Params +
-         ")\n{\n"
-         "  const dim3 tdr_grid = tdr_config->gridDim, tdr_block = "
-         "tdr_config->blockDim;\n"
-         "  const size_t tdr_shmem = tdr_config->dynamicSmemBytes;\n"
-         "  cudaStream_t tdr_stream = tdr_config->stream;\n";
-}
-
 unsigned rewriteExSites(ASTContext &Ctx, const FunctionDecl *K,
                         const KernelText &T, const std::string &Launcher,
                         CudaLaunches &Out,
                         llvm::DenseSet<const Expr *> &Handled) {
-  const SourceManager &SM = Ctx.getSourceManager();
+  SourceText ST(Ctx);
   unsigned Sites = 0;
   llvm::DenseSet<unsigned> At;
   auto Calls = match(
       findAll(callExpr(callee(functionDecl(hasName("cudaLaunchKernelEx"))),
-                       unless(hasAncestor(functionDecl(exDeviceCode()))))
+                       unless(hasAncestor(functionDecl(deviceCode()))))
                   .bind("c")),
       Ctx);
   for (const BoundNodes &B : Calls) {
@@ -119,31 +103,23 @@ unsigned rewriteExSites(ASTContext &Ctx, const FunctionDecl *K,
     if (!F || F->getCanonicalDecl() != K->getCanonicalDecl() ||
         Ref->hasQualifier() || Ref->hasExplicitTemplateArgs())
       continue;
-    SourceLocation Begin = writtenAt(SM, C->getBeginLoc()),
-                   End = writtenAt(SM, C->getRParenLoc());
-    if (Begin.isInvalid() || End.isInvalid() || !SM.isInMainFile(Begin) ||
-        SM.getFileOffset(Begin) < T.End ||
-        SM.getFileOffset(End) < SM.getFileOffset(Begin) ||
-        !At.insert(SM.getFileOffset(Begin)).second)
+    // In the file, or in a macro's argument (`CHECK(cudaLaunchKernelEx(..))`).
+    std::optional<SourceText::Range> Call = ST.range(C->getSourceRange());
+    if (!Call || Call->Begin < T.End || !At.insert(Call->Begin).second)
       continue; // a use as any other (noteOtherUses)
     std::string Text = Launcher + "(";
     bool Plain = true;
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       if (I == 1)
         continue;
-      SourceRange R = C->getArg(I)->getSourceRange();
-      SourceLocation B = writtenAt(SM, R.getBegin()),
-                     E = writtenAt(SM, R.getEnd());
-      std::string A = B.isValid() && E.isValid()
-                          ? source(Ctx, SourceRange(B, E))
-                          : std::string();
-      Plain &= !A.empty();
-      Text += (I ? ", " : "") + A;
+      std::optional<SourceText::Range> A =
+          ST.range(C->getArg(I)->getSourceRange());
+      Plain &= A.has_value();
+      Text += (I ? ", " : "") + (A ? ST.text(*A) : std::string());
     }
     if (!Plain)
       continue;
-    Out.Sites.push_back(
-        {{SM.getFileOffset(Begin), SM.getFileOffset(End) + 1}, Text + ")"});
+    Out.Sites.push_back({{Call->Begin, Call->End}, Text + ")"});
     Handled.insert(Ref);
     ++Sites;
   }

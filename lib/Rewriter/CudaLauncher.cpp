@@ -52,7 +52,6 @@ llvm::StringSet<> identifiers(llvm::StringRef E) {
   return Out;
 }
 
-AST_MATCHER(FunctionDecl, runsOnDevice) { return isDeviceCode(Node); }
 
 /// Whether E may change something when evaluated: its side effects,
 /// possible ones (calls) included, those of a constructor aside (`dim3(n)`,
@@ -243,7 +242,7 @@ void rewriteLaunchSites(ASTContext &Ctx, const FunctionDecl *K,
   auto Calls = match(
       findAll(cudaKernelCallExpr(
                   callee(functionDecl(hasName(N))),
-                  unless(hasAncestor(functionDecl(runsOnDevice()))))
+                  unless(hasAncestor(functionDecl(deviceCode()))))
                   .bind("c")),
       Ctx);
   // Found once per parent; a host template's launch once per instantiation
@@ -347,8 +346,7 @@ CudaLaunches cudaLauncher(ASTContext &Ctx, const FunctionDecl *K,
   llvm::DenseSet<const Expr *> Handled = rewriteAttributeCalls(Ctx, K, T, Out);
   std::string Ex = Launcher + "_ex";
   if ((Out.ExSites = rewriteExSites(Ctx, K, T, Ex, Out, Handled))) {
-    Out.Launcher +=
-        "\n" + exLauncher(K, exLauncherHead(Ex, Params), Prologue, Args);
+    Out.Launcher += "\n" + exLauncher(K, Ex, Params, Prologue, Args);
     Out.Note += (Out.Note.empty() ? "" : "; ") + std::to_string(Out.ExSites) +
                 " of them cudaLaunchKernelEx call(s), through '" + Ex +
                 "' with their config";

@@ -6,6 +6,7 @@
 #include "tdrc/TDR/SourceText.h" // kernelText
 #include "tdrc/TDR/Transform.h"
 #include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
 #include <string>
@@ -91,6 +92,9 @@ std::string source(const clang::ASTContext &Ctx, clang::SourceRange R);
 /// __device__.  Clang makes lambdas implicitly __host__ __device__; a launch
 /// in one (a host thread's body) is host code.
 bool isDeviceCode(const clang::FunctionDecl &F);
+/// isDeviceCode as a matcher: `unless(hasAncestor(functionDecl(
+/// deviceCode())))` keeps host code.
+AST_MATCHER(clang::FunctionDecl, deviceCode) { return isDeviceCode(Node); }
 /// CudaHostUses.cpp: `cudaFuncSetAttribute(K, attr, v)` in host code after
 /// K (the kept original's launcher in place) rewritten to set the
 /// attribute on K_tdr_original too, as the program meant (the shared
@@ -99,15 +103,14 @@ bool isDeviceCode(const clang::FunctionDecl &F);
 llvm::DenseSet<const clang::Expr *>
 rewriteAttributeCalls(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                       const KernelText &T, CudaLaunches &Out);
-/// CudaLaunchEx.cpp: K_tdr_launch_ex(config, K's parameters), the
-/// launcher of `cudaLaunchKernelEx(config, K, args...)` (Head from
-/// exLauncherHead; Prologue: the choice's lines up to tdr_l, as
-/// K_tdr_launch's); and the calls after K's definition rewritten to
-/// Launcher, into Out.Sites, the references to K they held into Handled.
-std::string exLauncher(const clang::FunctionDecl *K, const std::string &Head,
+/// CudaLaunchEx.cpp: Launcher(config, K's parameters), the launcher of
+/// `cudaLaunchKernelEx(config, K, args...)` (Prologue: the choice's lines
+/// up to tdr_l, as K_tdr_launch's); and the calls after K's definition
+/// rewritten to Launcher, into Out.Sites, the references to K they held
+/// into Handled.
+std::string exLauncher(const clang::FunctionDecl *K,
+                       const std::string &Launcher, const std::string &Params,
                        const std::string &Prologue, const std::string &Args);
-std::string exLauncherHead(const std::string &Launcher,
-                           const std::string &Params);
 unsigned rewriteExSites(clang::ASTContext &Ctx, const clang::FunctionDecl *K,
                         const KernelText &T, const std::string &Launcher,
                         CudaLaunches &Out,
