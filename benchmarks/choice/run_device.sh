@@ -7,7 +7,9 @@
 # runtime/cl on NVIDIA's OpenCL (the keep variant chooses per launch).
 # Paths: hash2 2, chain3 3, switch4 4, interp8 8 (all at every length),
 # switch8 8 (64 iterations, a constant), rules_local 2 (hashcat's rule
-# loop, the candidate in local memory); OpenCL twins of all but switch8.
+# loop, the candidate in local memory), pwbuf2 2 (a 64-word private buffer
+# live across the branch: the state moves in passes); OpenCL twins of all
+# but switch8 and pwbuf2.
 # Loop divergence (the dwa transform): skew16 (one item in 16 eight times
 # longer), rows8 (rows of 1 to 8 times len entries, memory-bound) and
 # escape8 (escape-time iteration, limits of 1 to 8 times len, a break), at

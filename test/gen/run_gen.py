@@ -2,7 +2,7 @@
 """run_gen.py: random differential testing of tdrc (see run_gen.sh, which runs this).
 
     run_gen.sh TDRC TDR_EXEC OUTDIR --count N --seed S [--per-file K]
-               [--shapes 1|2] [--macros] [--dgi-mode]
+               [--shapes 1|2] [--macros] [--dgi-mode] [--passes-mode]
                [--oclgrind-sample M] [--oclgrind-per-file P] [--jobs J]
                [--min-rewritten FRACTION] [--min-unfolded FRACTION]
                [--no-reduce] [--max-reduce R] [--reduce-time S] [--keep-work]
@@ -18,7 +18,8 @@
    (groups larger than 64 take the fallback path), and in tdrc's default
    mode, where the profitability model keeps, switches or declines rounds;
    --dgi-mode adds a fourth rewrite, --force with DGI on every branch and
-   neighbourhoods of 32 (ctest's diff-dgi). A tdrc failure, or a rewritten file that Clang rejects,
+   neighbourhoods of 32 (ctest's diff-dgi); --passes-mode another, --force
+   under a 4 KiB local memory budget (the state moved in passes). A tdrc failure, or a rewritten file that Clang rejects,
    is pinned on the kernels responsible, which are dropped from the file so
    that the others are still tested.
 3. tdr_exec runs original against rewritten for every mode (the model
@@ -82,6 +83,11 @@ MODES = [("default", ["--force"]), ("wg64", ["--force", "--max-workgroup-size", 
 # --dgi-mode: Data Group Indexing forced on every branch (two-path ones too),
 # neighbourhoods of 32, as ctest's diff-dgi.
 DGI_MODE = ("dgi", ["--force", "--algorithm", "dgi", "--neighbors", "32"])
+# --passes-mode: a local memory budget of 4 KiB, which leaves the
+# migration pools room for a word or two per work-item of a group of 256:
+# the state of most rounds then moves in passes (Budget.cpp), the rest are
+# cancelled; the runs count the rounds moved in passes.
+PASSES_MODE = ("passes", ["--force", "--local-mem-budget", "4096"])
 OCLGRIND_CHECK = os.path.join(HERE, "..", "exec", "oclgrind_check.sh")
 
 
@@ -159,7 +165,8 @@ class Runner:
         self.tdrc = os.path.abspath(a.tdrc)
         self.tdr_exec = os.path.abspath(a.tdr_exec)
         self.out = os.path.abspath(a.outdir)
-        self.modes = MODES + ([DGI_MODE] if a.dgi_mode else [])
+        self.modes = (MODES + ([DGI_MODE] if a.dgi_mode else []) +
+                      ([PASSES_MODE] if a.passes_mode else []))
         self.clang = shutil.which(os.environ.get("CLANG", "clang-22")) or shutil.which("clang")
         self.failures = []
         self.macro_stats = {}  # --macros: kernels of each kgen_macros.py shape
@@ -171,7 +178,7 @@ class Runner:
                            comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
                            oclgrind_kernels=0,
                            oclgrind_reports=0, tdrc_failures=0, invalid_rewrites=0,
-                           exec_errors=0, generator_bugs=0, pocl_only=0)
+                           exec_errors=0, generator_bugs=0, pocl_only=0, passes_rounds=0)
 
     def env(self, cache):
         e = dict(os.environ)
@@ -423,7 +430,7 @@ class Runner:
         names = [n for n, _, _ in kfile.chunks(read(path))]
         self.add("files")
         self.add("kernels", len(names))
-        default_rew = None
+        default_rew = passes_rew = None
         for mode, opts in self.modes:
             r = self.rewrite(path, work, "%s.%s" % (base, mode), opts, path)
             if r is None:
@@ -442,6 +449,9 @@ class Runner:
                 self.add("unfolded_kernels", len(re.findall(
                     r"kernel '[^']*': .*unfolded into (?:its|their) expansions? to rewrite it",
                     explain)))
+            if mode == "passes":
+                passes_rew = (cur, rew)
+                self.add("passes_rounds", len(re.findall(r"; migrates .* in \d+ passes", explain)))
             if mode == "model":
                 self.add("model_remapped_kernels", len(remapped))
                 if not remapped:
@@ -453,6 +463,8 @@ class Runner:
             self.compare(cur, rew, env, mode, opts, path)
         if default_rew and idx in self.ocl_files:
             self.oclgrind(default_rew[0], default_rew[1], work, path)
+        if passes_rew and idx in self.ocl_files:  # the passes' barriers too
+            self.oclgrind(passes_rew[0], passes_rew[1], work, path)
         if not self.a.keep_work:
             shutil.rmtree(work, ignore_errors=True)
         with self.lock:
@@ -605,6 +617,9 @@ class Runner:
             t.get("unfolded_kernels", 0),
             "; --min-unfolded %g wants %d" % (a.min_unfolded, math.ceil(need_unfolded))
             if a.min_unfolded else ""))
+        if a.passes_mode:
+            print("run_gen: --passes-mode: %d rounds moved their state in passes" %
+                  t["passes_rounds"])
         print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
             t["comparisons"], t["configurations"], t["mismatches"]))
         print("run_gen: %d PoCL-only mismatches (bit-identical on Oclgrind; saved under "
@@ -641,6 +656,9 @@ def main(argv=None):
                          "in preprocessor macros (same semantics)")
     ap.add_argument("--dgi-mode", action="store_true",
                     help="also compare the rewrite with DGI forced on every branch (N=32)")
+    ap.add_argument("--passes-mode", action="store_true",
+                    help="also compare the rewrite under a 4 KiB local memory budget (the state "
+                         "moved in passes)")
     ap.add_argument("--oclgrind-sample", type=int, default=0)
     ap.add_argument("--oclgrind-per-file", type=int, default=0,
                     help="kernels of each sampled file run under Oclgrind (default: all)")

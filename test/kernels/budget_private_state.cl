@@ -2,13 +2,13 @@
 //
 // Tests: the occupancy budget with much private state live across two
 // branches (a float[24] and an int[8]: 128 bytes a work-item) on sm_90 with
-// 40 KiB of the kernel's own local memory (TDRC-FLAGS below). Migrating that
-// state through local memory for 256 work-items does not fit the 48 KiB a
-// work-group may have, so the budget first takes a 16-bit ID pool, then
-// cancels the round that costs most, keeping the cheap one.
+// 40 KiB of the kernel's own local memory (TDRC-FLAGS below). That state
+// for 256 work-items does not fit the 48 KiB a work-group may have, so the
+// budget takes a 16-bit ID pool, then moves it in 12 passes through pools
+// of a twelfth of its size (budget.test: with 46000 bytes, a cancel).
 //
-// Expected tdrc action: REMAP the second branch (only y and s migrate);
-// the first UNCHANGED (cancelled by the budget, see --explain).
+// Expected tdrc action: REMAP both branches, the first one's state in 12
+// passes (see --explain).
 //
 // TDRC-FLAGS: --gpu=sm_90 --regs=24 --smem=40960
 // EXEC: kernel=budget_private_state global=1024 local=32,64,128,256

@@ -2,6 +2,7 @@
 #include "TestAST.h"
 #include "../../lib/TDR/WorkPool/PoolPlan.h" // ClonedHelpers
 #include "tdrc/TDR/Remap/RemapPlanner.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -225,6 +226,45 @@ TEST(RemapPlanner, LocalMemoryShortageTakesA16BitIdPoolFirst) {
   ASSERT_EQ(R.Plan.Rounds.size(), 1u);
   EXPECT_TRUE(R.Plan.ShortIdPool);
   EXPECT_EQ(R.Plan.LocalBytes, 1800u);
+}
+
+TEST(RemapPlanner, LocalMemoryShortageMovesTheStateInPasses) {
+  PlannerOptions Small = analysisOnly();
+  // The 16-bit ID state takes 776 bytes for 256 work-items; a[16] in one
+  // pass 16 x 1024 more.  Four slots (4096 bytes) fit: four passes.
+  Small.LocalMemoryBytes = 6000;
+  auto R = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int a[16];
+      for (int j = 0; j < 16; ++j) a[j] = in[i] + j;
+      if (a[3] > 0) { for (int j = 0; j < 16; ++j) a[j] *= 3; }
+      else { for (int j = 0; j < 16; ++j) a[j] -= 1; }
+      int s = 0;
+      for (int j = 0; j < 16; ++j) s += a[j];
+      out[i] = s;
+    })",
+                Small);
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(R.Plan.ShortIdPool);
+  EXPECT_EQ(R.Plan.MigrationPasses, 4u);
+  EXPECT_EQ(migrationPasses(R.Plan, R.Plan.Rounds[0]), 4u);
+  ASSERT_EQ(R.Plan.Pools.size(), 1u);
+  EXPECT_EQ(R.Plan.Pools[0].Slots, 4u);
+  EXPECT_EQ(R.Plan.LocalBytes, 776u + 4096u);
+  // Room for all of it: one pass, as before.
+  Small.LocalMemoryBytes = 32768;
+  auto R2 = plan(R"(
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int a[16];
+      for (int j = 0; j < 16; ++j) a[j] = in[i] + j;
+      if (a[3] > 0) { for (int j = 0; j < 16; ++j) a[j] *= 3; }
+      out[i] = a[0] + a[15];
+    })",
+                 Small);
+  ASSERT_EQ(R2.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(R2.Plan.MigrationPasses, 1u);
 }
 
 TEST(RemapPlanner, OccupancyBudgetCancelsRoundsThatLowerIt) {

@@ -12,8 +12,10 @@
 //                  the rounds are cancelled (their ID state is shared, so
 //                  cancelling one alone saves no register);
 //   local memory:  a 16-bit ID pool, Head-or-Tail rounds switched to DGI,
-//                  DGI's neighbouring factor doubled up to 64, and finally
-//                  the costliest round cancelled.
+//                  DGI's neighbouring factor doubled up to 64, the migrated
+//                  state moved in passes (up to 16, tdrc's own step: the
+//                  pools hold a share of it, for two barriers a pass), and
+//                  finally the costliest round cancelled.
 //
 // A round under `#pragma tdr target` is adjusted but never cancelled for
 // occupancy (the local-memory limit still holds: the kernel would not run).
@@ -28,6 +30,9 @@
 #include <algorithm>
 
 namespace tdrc {
+
+/// More passes than this cost more barriers than a round is worth.
+constexpr unsigned MaxMigrationPasses = 16;
 
 void sizeLocalMemory(KernelPlan &P) {
   std::vector<unsigned> Used(P.Pools.size(), 0);
@@ -46,7 +51,8 @@ void sizeLocalMemory(KernelPlan &P) {
     if (Used[I]) {
       NewIndex[I] = int(Kept.size());
       Kept.push_back(P.Pools[I]);
-      Kept.back().Slots = Used[I];
+      // Passes: each holds its share of the largest round's slots.
+      Kept.back().Slots = (Used[I] + P.MigrationPasses - 1) / P.MigrationPasses;
     }
   for (RemapRound &R : P.Rounds)
     for (LiveVar &L : R.Live)
@@ -161,6 +167,24 @@ struct Fit {
   }
 };
 
+/// The fewest passes from From on (below MaxMigrationPasses) with which the
+/// plan fits, else MaxMigrationPasses; the plan's own are left as they were.
+unsigned fewestPasses(Fit &F, unsigned From) {
+  KernelPlan &P = F.S.Plan;
+  unsigned Old = P.MigrationPasses, Want = MaxMigrationPasses;
+  for (unsigned N = From; N < MaxMigrationPasses; ++N) {
+    P.MigrationPasses = N;
+    sizeLocalMemory(P);
+    if (F.localFits() && F.occupancyFits()) {
+      Want = N;
+      break;
+    }
+  }
+  P.MigrationPasses = Old;
+  sizeLocalMemory(P);
+  return Want;
+}
+
 bool targeted(PlannerState &S, const RemapRound &R) {
   const BranchDirective *D =
       S.Opts.Directives ? S.Opts.Directives->forBranch(R.Branch) : nullptr;
@@ -189,7 +213,7 @@ void fitBudget(PlannerState &S, unsigned Own,
     F.note("the remap state of " + std::to_string(P.Rounds.size()) +
            " round(s): " + F.cost());
   }
-  bool Short = false, TriedDgi = false;
+  bool Short = false, TriedDgi = false, TriedPasses = false;
   llvm::DenseSet<const clang::Stmt *> Widened; // widened without effect
   auto Why = [&] {
     if (!F.localFits())
@@ -265,6 +289,17 @@ void fitBudget(PlannerState &S, unsigned Own,
       if (F.attempt(What, [&] { Widest->Neighbors *= 2; }))
         continue;
     }
+    // Move the state in passes: the pools shrink to a share of it, for two
+    // barriers a pass more (the fewest passes that fit).
+    if (!TriedPasses && !P.Pools.empty()) {
+      TriedPasses = true;
+      unsigned Want = fewestPasses(F, P.MigrationPasses + 1);
+      if (F.attempt("local memory short: the migrated state moves in up to " +
+                        std::to_string(Want) +
+                        " passes through pools of its share",
+                    [&] { P.MigrationPasses = Want; }))
+        continue;
+    }
     // Cancel the round whose own state costs most (the last on ties).
     std::optional<size_t> Costliest;
     for (size_t I = 0; I < P.Rounds.size(); ++I)
@@ -279,6 +314,12 @@ void fitBudget(PlannerState &S, unsigned Own,
     sizeLocalMemory(P);
     F.Adjusted = true;
   }
+  // Rounds cancelled after the passes were chosen may leave room for fewer.
+  if (!P.Rounds.empty() && P.MigrationPasses > 1)
+    if (unsigned N = fewestPasses(F, 1); N < P.MigrationPasses) {
+      P.MigrationPasses = N;
+      sizeLocalMemory(P);
+    }
   if (F.G && !P.Rounds.empty() && F.Adjusted)
     F.note("the rewritten kernel: " + F.cost());
 }

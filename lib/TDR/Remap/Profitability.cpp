@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "tdrc/TDR/PathCost.h"
 #include "PlannerImpl.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include <algorithm>
 #include <cstdio>
 
@@ -84,7 +85,10 @@ CostModel costModel(const PlannerState &S) {
 namespace {
 double roundCost(const RemapRound &R, const KernelPlan &P, const CostModel &M) {
   unsigned Keys = R.Paths + (R.Region >= 0 ? 1 : 0);
-  return M.roundCost(R.Algo, Keys) + M.perWord(R.Algo) * migratedWords(R, P);
+  // A later pass of the state (the budget's) takes two barriers, as a
+  // two-path Head-or-Tail round does: priced as one (an estimate).
+  return M.roundCost(R.Algo, Keys) + M.perWord(R.Algo) * migratedWords(R, P) +
+         (migrationPasses(P, R) - 1) * M.roundCost(Algorithm::HeadOrTail, 2);
 }
 } // namespace
 

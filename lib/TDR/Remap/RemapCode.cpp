@@ -94,67 +94,25 @@ std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
          ";");
   if (Regions || Plan.MaxDgiCounts) // a rank that outlives a barrier
     B.line("int tdr_rank = 0;");
+  bool Passes = false, OldPath = false;
+  for (const RemapRound &R : Plan.Rounds) {
+    Passes |= migrationPasses(Plan, R) > 1;
+    OldPath |= passesNeedOldPath(Plan, R);
+  }
+  if (Passes)
+    B.line(std::string("int tdr_to = 0") + (OldPath ? ", tdr_was = 0" : "") +
+           "; /* a moved " + D.Item + "'s slot" +
+           (OldPath ? " and old path" : "") + ", for the state's later passes */");
   if (Keys)
     B.line(keyType(Plan, Ctx) +
            " tdr_key = 0; /* a switch's value, moved with its " + D.Item + " */");
   return B.str();
 }
 
-static std::string slot(const KernelPlan &P, const LiveVar &L, const char *Index,
-                 const std::string &Elem) {
-  return P.Pools[L.Pool].Name + "[" + std::to_string(L.FirstSlot) + Elem +
-         "][" + Index + "]";
-}
-
-/// `slot = var;` (Save) or `var = slot;`, looping over array elements.
-static std::string moveLine(const KernelPlan &P, const LiveVar &L, bool Save,
-                     const char *Index) {
-  std::string Var = L.name();
-  // An array moves element by element, even with one element (`int v[1]`).
-  if (L.Elements == 1 && !(L.Var && L.Var->getType()->isArrayType())) {
-    std::string Slot = slot(P, L, Index, "");
-    return Save ? Slot + " = " + Var + ";" : Var + " = " + Slot + ";";
-  }
-  std::string Slot = slot(P, L, Index, " + tdr_k");
-  std::string Elem = Var + "[tdr_k]";
-  return "for (int tdr_k = 0; tdr_k < " + std::to_string(L.Elements) +
-         "; ++tdr_k) " + (Save ? Slot + " = " + Elem : Elem + " = " + Slot) +
-         ";";
-}
-
-/// Lines, inside `if (tdr_active)` for regions.
-static void block(CodeBuilder &B, const std::vector<std::string> &Lines,
-                  bool Guarded) {
-  if (Lines.empty())
-    return;
-  if (Guarded)
-    B.open("if (tdr_active) {");
-  for (const std::string &Line : Lines)
-    B.line(Line);
-  if (Guarded)
-    B.close();
-}
-
 /// The path number inactive work-items get: 2 for Head-or-Tail, the number
 /// of paths for DGI (one past the real ones).
 unsigned inactivePath(const RemapRound &R) {
   return usesSubCounts(R.Algo) ? R.Paths : 2;
-}
-
-void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R) {
-  std::vector<std::string> All, Active;
-  for (const LiveVar &LV : R.Live)
-    if (LV.How == LiveVar::Migrate) {
-      std::string Line = moveLine(Plan, LV, true, "tdr_pos");
-      // Only the work-items that evaluated the condition setting it hold a
-      // value (the inactive ones hold none either).
-      if (LV.FromPath)
-        Line = "if (tdr_path >= " + std::to_string(LV.FromPath) +
-               " && tdr_path < " + std::to_string(R.Paths) + ") " + Line;
-      (LV.ActiveOnly ? Active : All).push_back(Line);
-    }
-  block(B, All, false);
-  block(B, Active, true);
 }
 
 static void emitTakeOver(CodeBuilder &B, const KernelPlan &Plan,
@@ -185,13 +143,19 @@ static void emitTakeOver(CodeBuilder &B, const KernelPlan &Plan,
   std::vector<std::string> All, Active;
   unsigned RI = 0;
   for (const LiveVar &LV : R.Live) {
-    if (LV.How == LiveVar::Migrate)
-      (LV.ActiveOnly ? Active : All).push_back(moveLine(Plan, LV, false, "tdr_plid"));
-    else
+    if (LV.How != LiveVar::Migrate)
       All.push_back(LV.name() + " = " + Recompute[RI++] + ";");
+    else if (std::string Line = migrationLoad(Plan, LV, 0); !Line.empty())
+      (LV.ActiveOnly ? Active : All).push_back(Line);
   }
-  block(B, All, false);
-  block(B, Active, true);
+  for (const std::string &Line : All)
+    B.line(Line);
+  if (!Active.empty()) {
+    B.open("if (tdr_active) {");
+    for (const std::string &Line : Active)
+      B.line(Line);
+    B.close();
+  }
 }
 
 void emitHandOver(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,
@@ -221,8 +185,10 @@ void emitHeadOrTailSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
   B.line("tdr_path_of[tdr_pos] = (" + std::string(D.UChar) +
          (R.Region >= 0 ? ")(tdr_active ? tdr_path : 2);" : ")tdr_path;"));
   emitSaves(B, Plan, R);
+  emitPassState(B, Plan, R);
   B.close(); // the round's `if (enabled) {`
   emitHandOver(B, Plan, R, Recompute, enabledFlag(R), D);
+  emitLaterPasses(B, Plan, R, enabledFlag(R), D);
   B.close(); // the round's block
 }
 
@@ -232,6 +198,7 @@ void emitStableSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
                                const Dialect &D) {
   B.line("tdr_pool[tdr_pos] = tdr_lid;");
   B.line("tdr_path_of[tdr_pos] = (" + std::string(D.UChar) + ")tdr_p;");
+  emitPassState(B, Plan, R);
   CodeBuilder Saves(B.indent() + "  ");
   emitSaves(Saves, Plan, R);
   if (!Saves.empty())
@@ -242,6 +209,10 @@ void emitStableSlotAndHandOver(CodeBuilder &B, const KernelPlan &Plan,
   B.close(); // the round's `if (enabled) {`
   emitHandOver(B, Plan, R, Recompute,
                enabledFlag(R) + " && tdr_pool[tdr_plid] != tdr_lid", D);
+  // tdr_lid is the taken item's now: a work-item that kept its slot has
+  // tdr_to at its own.
+  emitLaterPasses(B, Plan, R, enabledFlag(R) + " && tdr_to != (int)tdr_plid",
+                  D);
   B.close(); // the round's block
 }
 

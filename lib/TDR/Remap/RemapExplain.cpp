@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
+#include "tdrc/TDR/Remap/RemapLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -75,6 +76,8 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
     Out += (Out.empty() ? "'" : ", '") + L.name() + "'";
   }
   T += "; migrates " + (Moved.empty() ? std::string("nothing") : Moved);
+  if (unsigned N = migrationPasses(S.Plan, R); N > 1)
+    T += " in " + std::to_string(N) + " passes (the local memory budget)";
   if (R.GlobalFence)
     T += "; global fence (global memory is accessed on both sides of the remap)";
   if (!Recomputed.empty())

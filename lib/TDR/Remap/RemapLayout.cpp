@@ -1,6 +1,7 @@
 //===- RemapLayout.cpp - The local memory of the remap state, defined once -===//
 #include "tdrc/TDR/Remap/RemapLayout.h"
 #include "tdrc/TDR/Remap/Strategy.h"
+#include <algorithm>
 
 namespace tdrc {
 
@@ -53,6 +54,15 @@ std::vector<LocalDecl> remapLayout(const KernelPlan &Plan) {
     L.push_back({LocalDecl::Migration, LocalDecl::PoolType, P.Type,
                  P.ElementBytes, {P.Name}, {P.Slots, WG}});
   return L;
+}
+
+unsigned migrationPasses(const KernelPlan &Plan, const RemapRound &R) {
+  unsigned N = 1;
+  for (const LiveVar &L : R.Live)
+    if (L.How == LiveVar::Migrate)
+      if (unsigned Slots = Plan.Pools[L.Pool].Slots)
+        N = std::max(N, (L.FirstSlot + L.Elements + Slots - 1) / Slots);
+  return N;
 }
 
 unsigned layoutBytes(const std::vector<LocalDecl> &Layout) {

@@ -33,7 +33,28 @@ std::string enabledFlag(const RemapRound &R);
 unsigned inactivePath(const RemapRound &R);
 
 /// Lines that store the live state at slot tdr_pos.
+/// The stores of pass 0 at tdr_pos (MigrationCode.cpp).
 void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R);
+
+/// Whether R's later passes store state that only some paths hold (they
+/// need the old path, tdr_was).
+bool passesNeedOldPath(const KernelPlan &Plan, const RemapRound &R);
+
+/// With later passes: keeps the destination and the old path (tdr_to,
+/// tdr_was) for them; run where tdr_pos is set, by every enabled work-item.
+void emitPassState(CodeBuilder &B, const KernelPlan &Plan,
+                   const RemapRound &R);
+
+/// `var = slot;` for the part of LV that pass Pass moves, from tdr_plid
+/// ("" when it moves none of LV).
+std::string migrationLoad(const KernelPlan &Plan, const LiveVar &LV,
+                          unsigned Pass);
+
+/// The passes after the first, after the take-over: by the work-items for
+/// which Moved holds (those whose item changed slot).
+void emitLaterPasses(CodeBuilder &B, const KernelPlan &Plan,
+                     const RemapRound &R, const std::string &Moved,
+                     const Dialect &D);
 
 /// The hand-over barrier (fencing global memory when the plan says so), then,
 /// where TakeOverIf holds, the slot's logical work-item, its path, IDs and

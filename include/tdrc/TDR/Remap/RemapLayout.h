@@ -51,6 +51,11 @@ struct LocalDecl {
 /// Plan.Pools (laid out by the budget's sizeLocalMemory).
 std::vector<LocalDecl> remapLayout(const KernelPlan &Plan);
 
+/// How many passes R's migrated state takes through pools of Plan's sizes:
+/// a live variable's slots count on from pass to pass (a slot S of a pool
+/// of N slots moves in pass S / N), so an array may span two passes.
+unsigned migrationPasses(const KernelPlan &Plan, const RemapRound &R);
+
 /// The sum of the declarations' bytes.
 unsigned layoutBytes(const std::vector<LocalDecl> &Layout);
 

@@ -184,6 +184,9 @@ struct KernelPlan {
   unsigned LocalBytes = 0; // total local memory added
   bool DeclaresLocal = false; // the kernel declares __local variables itself
   bool ShortIdPool = false; // 16-bit logical IDs (the budget asked for it)
+  /// The budget's passes: each migration pool holds 1/N of the largest
+  /// round's state, which moves through it N times (RemapLayout.h).
+  unsigned MigrationPasses = 1;
   /// tdr_key's type: the switches' own (promoted) integer type when they
   /// agree, else long (also when no round remaps a switch).
   clang::QualType KeyType;
