@@ -27,9 +27,8 @@ struct Part {
 };
 
 Part partIn(const KernelPlan &P, const LiveVar &L, unsigned Pass) {
+  // One pass: pass 0's pool holds every slot.
   unsigned Slots = P.Pools[L.Pool].Slots;
-  if (P.MigrationPasses <= 1 || !Slots)
-    return {0, L.Elements, long(L.FirstSlot)};
   unsigned Lo = Pass * Slots, Hi = Lo + Slots;
   Part Out;
   Out.From = L.FirstSlot >= Lo ? 0 : Lo - L.FirstSlot;
@@ -128,9 +127,34 @@ void emitPassState(CodeBuilder &B, const KernelPlan &Plan,
   B.line(Line);
 }
 
-std::string migrationLoad(const KernelPlan &Plan, const LiveVar &LV,
-                          unsigned Pass) {
-  return moveLine(Plan, LV, false, "tdr_plid", Pass);
+std::string passStateDeclaration(const KernelPlan &Plan, const Dialect &D) {
+  bool Passes = false, OldPath = false;
+  for (const RemapRound &R : Plan.Rounds) {
+    Passes |= migrationPasses(Plan, R) > 1;
+    OldPath |= passesNeedOldPath(Plan, R);
+  }
+  if (!Passes)
+    return "";
+  return std::string("int tdr_to = 0") + (OldPath ? ", tdr_was = 0" : "") +
+         "; /* a moved " + D.Item + "'s slot" +
+         (OldPath ? " and old path" : "") + ", for the state's later passes */";
+}
+
+void emitLoads(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,
+               unsigned Pass, const std::vector<std::string> *Recompute) {
+  std::vector<std::string> All, Active;
+  unsigned RI = 0;
+  for (const LiveVar &LV : R.Live) {
+    if (LV.How != LiveVar::Migrate) {
+      if (Recompute)
+        All.push_back(LV.name() + " = " + (*Recompute)[RI++] + ";");
+    } else if (std::string Line = moveLine(Plan, LV, false, "tdr_plid", Pass);
+               !Line.empty()) {
+      (LV.ActiveOnly ? Active : All).push_back(Line);
+    }
+  }
+  block(B, All, "");
+  block(B, Active, "tdr_active");
 }
 
 void emitLaterPasses(CodeBuilder &B, const KernelPlan &Plan,
@@ -146,14 +170,8 @@ void emitLaterPasses(CodeBuilder &B, const KernelPlan &Plan,
           "tdr_was < " + std::to_string(R.Paths));
     B.open("if (" + Moved + ") {").append(Saves.str()).close();
     B.line(D.barrier(false));
-    std::vector<std::string> All, Active;
-    for (const LiveVar &LV : R.Live)
-      if (LV.How == LiveVar::Migrate)
-        if (std::string Line = migrationLoad(Plan, LV, Pass); !Line.empty())
-          (LV.ActiveOnly ? Active : All).push_back(Line);
     B.open("if (" + Moved + ") {");
-    block(B, All, "");
-    block(B, Active, "tdr_active");
+    emitLoads(B, Plan, R, Pass, nullptr);
     B.close();
   }
 }

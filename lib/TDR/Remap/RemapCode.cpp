@@ -94,15 +94,8 @@ std::string remapState(const KernelPlan &Plan, const ASTContext &Ctx,
          ";");
   if (Regions || Plan.MaxDgiCounts) // a rank that outlives a barrier
     B.line("int tdr_rank = 0;");
-  bool Passes = false, OldPath = false;
-  for (const RemapRound &R : Plan.Rounds) {
-    Passes |= migrationPasses(Plan, R) > 1;
-    OldPath |= passesNeedOldPath(Plan, R);
-  }
-  if (Passes)
-    B.line(std::string("int tdr_to = 0") + (OldPath ? ", tdr_was = 0" : "") +
-           "; /* a moved " + D.Item + "'s slot" +
-           (OldPath ? " and old path" : "") + ", for the state's later passes */");
+  if (std::string Passes = passStateDeclaration(Plan, D); !Passes.empty())
+    B.line(Passes);
   if (Keys)
     B.line(keyType(Plan, Ctx) +
            " tdr_key = 0; /* a switch's value, moved with its " + D.Item + " */");
@@ -140,22 +133,7 @@ static void emitTakeOver(CodeBuilder &B, const KernelPlan &Plan,
            Dl.localId(D) + " + " + redirectedId(false, D) + ";");
   // Recomputed values are pure functions of the IDs: every work-item takes
   // them, like the state that lives outside the active region.
-  std::vector<std::string> All, Active;
-  unsigned RI = 0;
-  for (const LiveVar &LV : R.Live) {
-    if (LV.How != LiveVar::Migrate)
-      All.push_back(LV.name() + " = " + Recompute[RI++] + ";");
-    else if (std::string Line = migrationLoad(Plan, LV, 0); !Line.empty())
-      (LV.ActiveOnly ? Active : All).push_back(Line);
-  }
-  for (const std::string &Line : All)
-    B.line(Line);
-  if (!Active.empty()) {
-    B.open("if (tdr_active) {");
-    for (const std::string &Line : Active)
-      B.line(Line);
-    B.close();
-  }
+  emitLoads(B, Plan, R, 0, &Recompute);
 }
 
 void emitHandOver(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,

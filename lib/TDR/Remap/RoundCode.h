@@ -32,8 +32,7 @@ std::string enabledFlag(const RemapRound &R);
 /// of paths for DGI (one past the real ones).
 unsigned inactivePath(const RemapRound &R);
 
-/// Lines that store the live state at slot tdr_pos.
-/// The stores of pass 0 at tdr_pos (MigrationCode.cpp).
+/// The stores of the live state's pass 0 at slot tdr_pos (MigrationCode.cpp).
 void emitSaves(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R);
 
 /// Whether R's later passes store state that only some paths hold (they
@@ -45,10 +44,15 @@ bool passesNeedOldPath(const KernelPlan &Plan, const RemapRound &R);
 void emitPassState(CodeBuilder &B, const KernelPlan &Plan,
                    const RemapRound &R);
 
-/// `var = slot;` for the part of LV that pass Pass moves, from tdr_plid
-/// ("" when it moves none of LV).
-std::string migrationLoad(const KernelPlan &Plan, const LiveVar &LV,
-                          unsigned Pass);
+/// The kernel-scope declaration of tdr_to (and tdr_was) when a round has
+/// later passes, else "".
+std::string passStateDeclaration(const KernelPlan &Plan, const Dialect &D);
+
+/// The loads of pass Pass from slot tdr_plid (ActiveOnly ones under
+/// `if (tdr_active)`); pass 0 also takes the recomputed values, in R.Live's
+/// order.
+void emitLoads(CodeBuilder &B, const KernelPlan &Plan, const RemapRound &R,
+               unsigned Pass, const std::vector<std::string> *Recompute);
 
 /// The passes after the first, after the take-over: by the work-items for
 /// which Moved holds (those whose item changed slot).
