@@ -216,6 +216,7 @@ class Gen(ExprGen, StmtGen, ShapeGen):
             elif v.ty == "struct":
                 terms.append("%s.c" % v.name)
                 terms.append("(int)(%s.k >> 8)" % v.name)
+                terms.append("%s.h[1] - %s.h[2]" % (v.name, v.name))
         acc = " ^ ".join("(%s)" % t for t in terms[:12]) or "0"
         index = self.gidx()
         if self.chance(0.25):  # index by direct ID queries

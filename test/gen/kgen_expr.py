@@ -76,8 +76,10 @@ class ExprGen:
             return "%s.%s" % (v.name, self.pick(["x", "y", "s0", "s1"])), v.bound, v.data
         if kind == "field":
             v = self.pick(self.vars_of("struct"))
-            fs = [f for f in v.fields if f[1] == "int"]
+            fs = [f for f in v.fields if f[1] in ("int", "iarr")]
             f = self.pick(fs)
+            if f[1] == "iarr":
+                return "%s.%s[(%s) & 3]" % (v.name, f[0], self.int_expr(1)[0]), f[2], True
             return "%s.%s" % (v.name, f[0]), f[2], True
         if kind == "tile":
             t = self.pick([t for t in self.tiles if t[2] == "ready"])

@@ -43,7 +43,8 @@ class StmtGen:
             self.emit("%s %s %s;" % (v.name, op, e if op != "*=" else "(%s | 1u)" % e))
         elif v.ty == "float":
             e, b, _ = self.float_expr()
-            if self.chance(0.35):
+            ids_only = self.chance(0.35)
+            if ids_only:
                 e, b = "%s * 0.5f + %s * 0.5f" % (v.name, "(%s)" % e), max(v.bound, b)
             self.emit("%s = %s;" % (v.name, self.assign_float(v, e, b)))
         elif v.ty in ("iarr", "farr"):
@@ -82,6 +83,11 @@ class StmtGen:
                 e, b, _ = self.float_expr()
                 fv = Var(f[0], "float", f[2])
                 self.emit("%s.%s = %s;" % (v.name, f[0], self.assign_float(fv, e, b)))
+            elif f[1] == "iarr":
+                e, b, _ = self.int_expr()
+                fv = Var(f[0], "int", f[2])
+                self.emit("%s.%s[(%s) & 3] = %s;" % (v.name, f[0], self.int_expr(1)[0],
+                                                     self.assign_int(fv, e, b)))
             else:
                 self.emit("%s.%s ^= %s;" % (v.name, f[0], self.uint_expr()))
 
@@ -185,22 +191,35 @@ class StmtGen:
             if not self.struct_name:
                 self.struct_name = "%s_s" % self.name
                 self.typedefs.append("typedef struct {\n    float m;\n    int c;\n    uint k;\n"
-                                     "    float w;\n} %s;" % self.struct_name)
+                                     "    float w;\n    int h[4];\n} %s;" % self.struct_name)
             fm = Var("m", "float", 1000.0)
             fc = Var("c", "int", 1000)
             m = self.assign_float(fm, *self.float_expr(1)[:2])
             c = self.assign_int(fc, *self.int_expr(1)[:2])
             k = self.uint_expr(1)
             w = self.assign_float(fm, *self.float_expr(1)[:2])
-            v = Var(self.new_name("s", " ".join((m, c, k, w))), "struct", 0, True,
+            # An array field (hashcat's `u32 w0[4]` in a context): written
+            # element by element, at data-dependent indices too.
+            h = [self.assign_int(fc, *self.int_expr(1)[:2]) for _ in range(4)]
+            ids_only = self.chance(0.35)
+            if ids_only:
+                # Scalar fields of constants only: the array field's stores
+                # alone make the struct data-dependent
+                m, c, k, w = "1.5f", str(self.r.randint(0, 99)), "0x9e37u", "0.25f"
+            # (and nothing writes it later, not even a uniform path).
+            v = Var(self.new_name("s", " ".join([m, c, k, w] + h)), "struct", 0, True,
+                    const=ids_only,
                     fields=[("m", "float", 1000.0), ("c", "int", 1000), ("k", "uint", 0),
-                            ("w", "float", 1000.0)])
-            if self.chance(0.4):
-                self.emit("%s %s = {%s, %s, %s, %s};" % (self.struct_name, v.name, m, c, k, w))
+                            ("w", "float", 1000.0), ("h", "iarr", 1000)])
+            if not ids_only and self.chance(0.4):
+                self.emit("%s %s = {%s, %s, %s, %s, {%s}};" % (
+                    self.struct_name, v.name, m, c, k, w, ", ".join(h)))
             else:
                 self.emit("%s %s;" % (self.struct_name, v.name))
                 for f, e in zip("mckw", (m, c, k, w)):
                     self.emit("%s.%s = %s;" % (v.name, f, e))
+                for j, e in enumerate(h):
+                    self.emit("%s.h[%d] = %s;" % (v.name, j, e))
             self.declare(v)
             self.features.add("struct")
 

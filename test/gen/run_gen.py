@@ -178,7 +178,8 @@ class Runner:
                            comparisons=0, configurations=0, mismatches=0, oclgrind_files=0,
                            oclgrind_kernels=0,
                            oclgrind_reports=0, tdrc_failures=0, invalid_rewrites=0,
-                           exec_errors=0, generator_bugs=0, pocl_only=0, passes_rounds=0)
+                           exec_errors=0, generator_bugs=0, pocl_only=0, passes_rounds=0,
+                           fields_rounds=0)
 
     def env(self, cache):
         e = dict(os.environ)
@@ -452,6 +453,7 @@ class Runner:
             if mode == "passes":
                 passes_rew = (cur, rew)
                 self.add("passes_rounds", len(re.findall(r"; migrates .* in \d+ passes", explain)))
+                self.add("fields_rounds", len(re.findall(r"; migrates [^;]*\(field by field\)", explain)))
             if mode == "model":
                 self.add("model_remapped_kernels", len(remapped))
                 if not remapped:
@@ -618,8 +620,8 @@ class Runner:
             "; --min-unfolded %g wants %d" % (a.min_unfolded, math.ceil(need_unfolded))
             if a.min_unfolded else ""))
         if a.passes_mode:
-            print("run_gen: --passes-mode: %d rounds moved their state in passes" %
-                  t["passes_rounds"])
+            print("run_gen: --passes-mode: %d rounds moved their state in passes, %d of them "
+                  "with structs field by field" % (t["passes_rounds"], t.get("fields_rounds", 0)))
         print("run_gen: %d comparisons (kernel x mode), %d configurations, %d mismatches" % (
             t["comparisons"], t["configurations"], t["mismatches"]))
         print("run_gen: %d PoCL-only mismatches (bit-identical on Oclgrind; saved under "

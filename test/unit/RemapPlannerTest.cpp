@@ -267,6 +267,50 @@ TEST(RemapPlanner, LocalMemoryShortageMovesTheStateInPasses) {
   EXPECT_EQ(R2.Plan.MigrationPasses, 1u);
 }
 
+TEST(RemapPlanner, LocalMemoryShortageSplitsAStructIntoItsFields) {
+  PlannerOptions Small = analysisOnly();
+  // A 52-byte struct takes 13312 bytes a slot for 256 work-items: however
+  // many passes it takes whole, it does not fit 6000 bytes.  Split, its 12
+  // ints and its float move in 3 passes: 4 int slots and 1 float slot
+  // (5120 bytes) besides the 776 of the 16-bit ID state.
+  Small.LocalMemoryBytes = 6000;
+  const char *Src = R"(
+    typedef struct { int a[12]; FIELD; } state_t;
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      state_t st;
+      for (int j = 0; j < 12; ++j) st.a[j] = in[i] + j;
+      st.f = 1;
+      if (st.a[3] > 0) { for (int j = 0; j < 12; ++j) st.a[j] *= 3; }
+      else { st.f = 2; }
+      out[i] = st.a[0] + st.a[11] + (int)st.f;
+    })";
+  auto With = [&](const std::string &Field) {
+    std::string Code = Src;
+    Code.replace(Code.find("FIELD"), 5, Field);
+    return plan(Code, Small);
+  };
+  auto R = With("float f");
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(R.Plan.MigrationPasses, 3u);
+  const RemapRound &Round = R.Plan.Rounds[0];
+  std::vector<std::string> Names;
+  for (const LiveVar &L : Round.Live)
+    if (L.How == LiveVar::Migrate)
+      Names.push_back(L.name());
+  EXPECT_EQ(Names, (std::vector<std::string>{"st.a", "st.f"}));
+  ASSERT_EQ(R.Plan.Pools.size(), 2u);
+  EXPECT_EQ(R.Plan.Pools[0].Slots + R.Plan.Pools[1].Slots, 5u);
+  EXPECT_EQ(R.Plan.LocalBytes, 776u + 5120u);
+  // A two-dimensional array does not move through one pool: the struct
+  // stays whole, and the round that cannot fit is cancelled.
+  auto Rows = With("float f; int g[2][2]");
+  EXPECT_TRUE(Rows.Plan.Rounds.empty());
+  EXPECT_EQ(With("float f; int g[2][2]").Plan.Rounds.size() +
+                With("float f; int g[4]").Plan.Rounds.size(),
+            1u);
+}
+
 TEST(RemapPlanner, OccupancyBudgetCancelsRoundsThatLowerIt) {
   PlannerOptions O = analysisOnly();
   O.Gpu = findGpu("sm_90");

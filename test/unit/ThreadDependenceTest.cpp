@@ -49,6 +49,28 @@ TEST(ThreadDependence, LoadAtThreadAddressIsData) {
   EXPECT_EQ(C[0], Dep::Data);
 }
 
+TEST(ThreadDependence, StoresToArrayFieldsReachTheirStruct) {
+  // The struct's other fields are constants: only the element stores, into
+  // a field (`st.a[j]`) and a row of a field (`st.m[1][j]`), make it data.
+  auto C = conditionClasses(R"(
+    typedef struct { int a[4]; float m[2][2]; int n; } state_t;
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      state_t st, sm;
+      st.n = 3;
+      sm.n = 3;
+      for (int j = 0; j < 4; ++j) st.a[j] = in[i] + j;
+      for (int j = 0; j < 2; ++j) sm.m[1][j] = (float)in[i];
+      if (st.a[3] > 0) out[i] = 1;
+      if (sm.m[1][0] > 0.0f) out[i] = 2;
+      if (st.n > 2) out[i] = 3;
+    })");
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Data);
+  EXPECT_EQ(C[2], Dep::Data); // per variable: st as a whole
+}
+
 TEST(ThreadDependence, LoadsThroughPointersToPrivateVariablesAreData) {
   // Each work-item's own storage: a load through &v reads its value, even
   // where the pointer is the same expression everywhere (a Monte Carlo

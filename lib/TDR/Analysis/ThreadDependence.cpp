@@ -92,19 +92,15 @@ static const VarDecl *lvalueVar(const Expr *E, std::vector<const Expr *> &Idx) {
     return ME->isArrow() ? nullptr : lvalueVar(ME->getBase(), Idx);
   if (auto *VE = dyn_cast<ExtVectorElementExpr>(E))
     return lvalueVar(VE->getBase(), Idx);
+  // An element of an array object: a variable's (`a[i]`), a row of one
+  // (`m[i][j]`) or a struct's field (`ctx.w[i]`, `s.rows[i][j]`).  A
+  // subscript of a pointer stores to memory.
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
-    if (Base->getType()->isArrayType() || isa<DeclRefExpr>(Base))
-      if (auto *DR = dyn_cast<DeclRefExpr>(Base))
-        if (DR->getType()->isArrayType()) {
-          Idx.push_back(AS->getIdx());
-          return lvalueVar(DR, Idx);
-        }
-    if (auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
-      if (Inner->getType()->isArrayType()) {
-        Idx.push_back(AS->getIdx());
-        return lvalueVar(Inner, Idx);
-      }
+    if (Base->getType()->isArrayType()) {
+      Idx.push_back(AS->getIdx());
+      return lvalueVar(Base, Idx);
+    }
   }
   return nullptr;
 }

@@ -14,8 +14,10 @@
 //   local memory:  a 16-bit ID pool, Head-or-Tail rounds switched to DGI,
 //                  DGI's neighbouring factor doubled up to 64, the migrated
 //                  state moved in passes (up to 16, tdrc's own step: the
-//                  pools hold a share of it, for two barriers a pass), and
-//                  finally the costliest round cancelled.
+//                  pools hold a share of it, for two barriers a pass),
+//                  structs split into their fields for the passes to share
+//                  out (StructFields.cpp), and finally the costliest round
+//                  cancelled.
 //
 // A round under `#pragma tdr target` is adjusted but never cancelled for
 // occupancy (the local-memory limit still holds: the kernel would not run).
@@ -213,7 +215,8 @@ void fitBudget(PlannerState &S, unsigned Own,
     F.note("the remap state of " + std::to_string(P.Rounds.size()) +
            " round(s): " + F.cost());
   }
-  bool Short = false, TriedDgi = false, TriedPasses = false;
+  bool Short = false, TriedDgi = false, TriedPasses = false,
+       TriedFields = false;
   llvm::DenseSet<const clang::Stmt *> Widened; // widened without effect
   auto Why = [&] {
     if (!F.localFits())
@@ -299,6 +302,24 @@ void fitBudget(PlannerState &S, unsigned Own,
                         " passes through pools of its share",
                     [&] { P.MigrationPasses = Want; }))
         continue;
+    }
+    // A struct moves whole, at least one per work-item in a pass: split into
+    // its fields, the passes share it out too (StructFields.cpp).
+    if (TriedPasses && !TriedFields) {
+      TriedFields = true;
+      KernelPlan Whole = P;
+      if (splitStructState(S)) {
+        unsigned Want = fewestPasses(F, 1);
+        P = std::move(Whole);
+        if (F.attempt("local memory short: structs move field by field, "
+                      "the state in up to " + std::to_string(Want) +
+                          " passes",
+                      [&] {
+                        splitStructState(S);
+                        P.MigrationPasses = Want;
+                      }))
+          continue;
+      }
     }
     // Cancel the round whose own state costs most (the last on ties).
     std::optional<size_t> Costliest;

@@ -257,7 +257,9 @@ void LiveState::addRecomputeDeps(const Expr *E, const RemapRound &R,
     addRecomputeDeps(dyn_cast_or_null<Expr>(C), R, Out);
 }
 
-unsigned LiveState::poolFor(QualType Elem) {
+unsigned LiveState::poolFor(QualType Elem) { return migrationPool(S, Elem); }
+
+unsigned migrationPool(PlannerState &S, QualType Elem) {
   QualType Key = Elem->isBooleanType() ? S.Ctx.UnsignedCharTy
                                        : Elem.getUnqualifiedType();
   for (unsigned I = 0; I < S.Plan.Pools.size(); ++I)

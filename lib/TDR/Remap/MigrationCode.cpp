@@ -50,7 +50,7 @@ std::string moveLine(const KernelPlan &P, const LiveVar &L, bool Save,
     return Pool + "[" + Elem + "][" + Index + "]";
   };
   // An array moves element by element, even with one element (`int v[1]`).
-  if (L.Elements == 1 && !(L.Var && L.Var->getType()->isArrayType())) {
+  if (L.Elements == 1 && !(L.Var && L.type()->isArrayType())) {
     std::string S = Slot(std::to_string(In.Offset));
     return Save ? S + " = " + Var + ";" : Var + " = " + S + ";";
   }

@@ -118,6 +118,18 @@ private:
   unsigned poolFor(clang::QualType Elem);
 };
 
+/// The index of the migration pool for elements of type Elem (bool moves
+/// as unsigned char), added to S.Plan.Pools when there is none yet.
+unsigned migrationPool(PlannerState &S, clang::QualType Elem);
+
+// StructFields.cpp
+/// Splits each migrated struct variable of S.Plan's rounds into its fields
+/// (nested structs recursively), each moved through the pool of its own
+/// type, so that the budget's passes can share a struct out.  Only plain
+/// structs whose fields are scalars, vectors, pointers, one-dimensional
+/// arrays of those or such structs split.  Whether any split.
+bool splitStructState(PlannerState &S);
+
 // PointerTargets.cpp
 /// CUDA: every value the pointer V takes in the kernel comes from kernel
 /// parameters, __shared__/__device__/__constant__ variables or null, so it

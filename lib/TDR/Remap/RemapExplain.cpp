@@ -71,8 +71,17 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
                    " becomes the active predicate";
   }
   std::string Moved, Recomputed;
+  const clang::VarDecl *Split = nullptr; // the struct whose fields move
   for (const LiveVar &L : R.Live) {
     std::string &Out = L.How == LiveVar::Migrate ? Moved : Recomputed;
+    if (!L.Field.empty()) { // a struct's fields: named once
+      if (L.Var != Split)
+        Out += (Out.empty() ? "'" : ", '") + L.Var->getNameAsString() +
+               "' (field by field)";
+      Split = L.Var;
+      continue;
+    }
+    Split = nullptr;
     Out += (Out.empty() ? "'" : ", '") + L.name() + "'";
   }
   T += "; migrates " + (Moved.empty() ? std::string("nothing") : Moved);

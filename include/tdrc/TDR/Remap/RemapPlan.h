@@ -33,7 +33,17 @@ struct MigrationPool {
 /// How one variable that is live at a remap point gets to its new work-item.
 struct LiveVar {
   const clang::VarDecl *Var = nullptr; // null for tdrc's own tdr_key
-  std::string name() const { return Var ? Var->getNameAsString() : "tdr_key"; }
+  /// One field of Var, a struct that moves field by field (the budget's
+  /// step, StructFields.cpp): ".h" or ".ctx.len"; empty for Var whole.
+  std::string Field;
+  clang::QualType FieldType; // the field's type (Field only)
+  std::string name() const {
+    return (Var ? Var->getNameAsString() : "tdr_key") + Field;
+  }
+  /// The type of what moves: Var's, or its field's.
+  clang::QualType type() const {
+    return Field.empty() && Var ? Var->getType() : FieldType;
+  }
   enum Kind { Migrate, Recompute } How = Migrate;
   unsigned Pool = 0;      // MigrationPool index (Migrate)
   unsigned FirstSlot = 0; // first slot in the pool (Migrate)
