@@ -161,8 +161,14 @@ Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
                      std::string Text, std::optional<Estimate> Profit) {
   Explanation E = changed(S, R, B, std::move(Text), "branch");
   if (B == R.Branch) { // the round's state is reported with its head
-    for (const LiveVar &L : R.Live)
-      (L.How == LiveVar::Migrate ? E.Migrates : E.Recomputes).push_back(L.name());
+    for (const LiveVar &L : R.Live) {
+      std::vector<std::string> &Out =
+          L.How == LiveVar::Migrate ? E.Migrates : E.Recomputes;
+      // A struct moved field by field is named once, as the text does.
+      std::string Name = L.Field.empty() ? L.name() : L.Var->getNameAsString();
+      if (L.Field.empty() || Out.empty() || Out.back() != Name)
+        Out.push_back(Name);
+    }
     E.GlobalFence = R.GlobalFence;
     if (R.BeforeLoop)
       E.BeforeLoop = R.BeforeLoop->getBeginLoc();
