@@ -257,9 +257,7 @@ void LiveState::addRecomputeDeps(const Expr *E, const RemapRound &R,
     addRecomputeDeps(dyn_cast_or_null<Expr>(C), R, Out);
 }
 
-unsigned LiveState::poolFor(QualType Elem) { return migrationPool(S, Elem); }
-
-unsigned migrationPool(PlannerState &S, QualType Elem) {
+static unsigned migrationPool(PlannerState &S, QualType Elem) {
   QualType Key = Elem->isBooleanType() ? S.Ctx.UnsignedCharTy
                                        : Elem.getUnqualifiedType();
   for (unsigned I = 0; I < S.Plan.Pools.size(); ++I)
@@ -277,6 +275,15 @@ unsigned migrationPool(PlannerState &S, QualType Elem) {
   P.Name = "tdr_mig_" + Name;
   S.Plan.Pools.push_back(P);
   return unsigned(S.Plan.Pools.size() - 1);
+}
+
+void placeInPool(PlannerState &S, LiveVar &L, QualType T) {
+  L.Elements = 1;
+  if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
+    L.Elements = unsigned(CAT->getSize().getZExtValue());
+    T = CAT->getElementType();
+  }
+  L.Pool = migrationPool(S, T);
 }
 
 std::optional<std::string> LiveState::classify(const VarDecl *V,
@@ -503,11 +510,7 @@ std::optional<std::string> LiveState::planMigration(RemapRound &R) {
     L.ActiveOnly = V && declaredInRegion(S, V, R.Region);
     if (V && OnlyAfterCond.count(V))
       L.FromPath = FirstPath.lookup(V);
-    if (auto *CAT = S.Ctx.getAsConstantArrayType(T)) {
-      L.Elements = unsigned(CAT->getSize().getZExtValue());
-      T = CAT->getElementType();
-    }
-    L.Pool = poolFor(T);
+    placeInPool(S, L, T);
     NextSlot.resize(S.Plan.Pools.size(), 0);
     L.FirstSlot = NextSlot[L.Pool];
     NextSlot[L.Pool] += L.Elements;

@@ -115,12 +115,12 @@ private:
   bool isPureExpr(const clang::Expr *E, unsigned Depth);
   void addRecomputeDeps(const clang::Expr *E, const RemapRound &R,
                         std::vector<const clang::VarDecl *> &Out);
-  unsigned poolFor(clang::QualType Elem);
 };
 
-/// The index of the migration pool for elements of type Elem (bool moves
-/// as unsigned char), added to S.Plan.Pools when there is none yet.
-unsigned migrationPool(PlannerState &S, clang::QualType Elem);
+/// Puts L, of type T, in the migration pool of T's elements (a constant
+/// array's, each one a slot; bool moves as unsigned char), added to
+/// S.Plan.Pools when there is none yet: sets L.Elements and L.Pool.
+void placeInPool(PlannerState &S, LiveVar &L, clang::QualType T);
 
 // StructFields.cpp
 /// Splits each migrated struct variable of S.Plan's rounds into its fields

@@ -45,6 +45,29 @@ std::string describeDep(PlannerState &S, const Expr *Cond) {
   return "";
 }
 
+/// A name --explain reports for a round's state: a variable, or a struct
+/// moved field by field (Split), named once for all of its fields.
+struct StateName {
+  std::string Name;
+  bool Split = false;
+};
+
+/// The names of R's state of kind K, in R.Live's order.
+static std::vector<StateName> stateNames(const RemapRound &R,
+                                         LiveVar::Kind K) {
+  std::vector<StateName> Out;
+  for (const LiveVar &L : R.Live) {
+    if (L.How != K)
+      continue;
+    if (L.Field.empty())
+      Out.push_back({L.name()});
+    else if (Out.empty() || !Out.back().Split ||
+             Out.back().Name != L.Var->getNameAsString())
+      Out.push_back({L.Var->getNameAsString(), true});
+  }
+  return Out;
+}
+
 std::string describeRound(PlannerState &S, const RemapRound &R) {
   std::string T;
   const RemapStrategy &St = strategyOf(R.Algo);
@@ -70,20 +93,15 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
              : "; early return at " + S.loc(AR.Start->getBeginLoc()) +
                    " becomes the active predicate";
   }
-  std::string Moved, Recomputed;
-  const clang::VarDecl *Split = nullptr; // the struct whose fields move
-  for (const LiveVar &L : R.Live) {
-    std::string &Out = L.How == LiveVar::Migrate ? Moved : Recomputed;
-    if (!L.Field.empty()) { // a struct's fields: named once
-      if (L.Var != Split)
-        Out += (Out.empty() ? "'" : ", '") + L.Var->getNameAsString() +
-               "' (field by field)";
-      Split = L.Var;
-      continue;
-    }
-    Split = nullptr;
-    Out += (Out.empty() ? "'" : ", '") + L.name() + "'";
-  }
+  auto List = [&](LiveVar::Kind K) {
+    std::string Out;
+    for (const StateName &N : stateNames(R, K))
+      Out += (Out.empty() ? "'" : ", '") + N.Name + "'" +
+             (N.Split ? " (field by field)" : "");
+    return Out;
+  };
+  std::string Moved = List(LiveVar::Migrate),
+              Recomputed = List(LiveVar::Recompute);
   T += "; migrates " + (Moved.empty() ? std::string("nothing") : Moved);
   if (unsigned N = migrationPasses(S.Plan, R); N > 1)
     T += " in " + std::to_string(N) + " passes (the local memory budget)";
@@ -161,14 +179,10 @@ Explanation remapped(PlannerState &S, const RemapRound &R, const Stmt *B,
                      std::string Text, std::optional<Estimate> Profit) {
   Explanation E = changed(S, R, B, std::move(Text), "branch");
   if (B == R.Branch) { // the round's state is reported with its head
-    for (const LiveVar &L : R.Live) {
-      std::vector<std::string> &Out =
-          L.How == LiveVar::Migrate ? E.Migrates : E.Recomputes;
-      // A struct moved field by field is named once, as the text does.
-      std::string Name = L.Field.empty() ? L.name() : L.Var->getNameAsString();
-      if (L.Field.empty() || Out.empty() || Out.back() != Name)
-        Out.push_back(Name);
-    }
+    for (const StateName &N : stateNames(R, LiveVar::Migrate))
+      E.Migrates.push_back(N.Name);
+    for (const StateName &N : stateNames(R, LiveVar::Recompute))
+      E.Recomputes.push_back(N.Name);
     E.GlobalFence = R.GlobalFence;
     if (R.BeforeLoop)
       E.BeforeLoop = R.BeforeLoop->getBeginLoc();

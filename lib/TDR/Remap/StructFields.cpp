@@ -105,13 +105,7 @@ bool splitStructState(PlannerState &S) {
         LiveVar Part = L;
         Part.Field = F.Path;
         Part.FieldType = F.Type;
-        QualType Elem = F.Type;
-        Part.Elements = 1;
-        if (auto *CAT = S.Ctx.getAsConstantArrayType(F.Type)) {
-          Part.Elements = unsigned(CAT->getSize().getZExtValue());
-          Elem = CAT->getElementType();
-        }
-        Part.Pool = migrationPool(S, Elem);
+        placeInPool(S, Part, F.Type);
         Live.push_back(Part);
       }
       Any = true;
