@@ -8,8 +8,11 @@
 # Paths: hash2 2, chain3 3, switch4 4, interp8 8 (all at every length),
 # switch8 8 (64 iterations, a constant), rules_local 2 (hashcat's rule
 # loop, the candidate in local memory), pwbuf2 2 (a 64-word private buffer
-# live across the branch: the state moves in passes); OpenCL twins of all
-# but switch8 and pwbuf2.
+# live across the branch: the state moves in passes), optif2 and optoff2
+# 2 (an option if around the branch after the bounds return, on and off at
+# launch: the round is cut out of the if), passif2 2 (the branch in
+# `if (p >= skip)` in a pass loop); OpenCL twins of all but switch8,
+# pwbuf2, optif2, optoff2 and passif2.
 # Loop divergence (the dwa transform): skew16 (one item in 16 eight times
 # longer), rows8 (rows of 1 to 8 times len entries, memory-bound) and
 # escape8 (escape-time iteration, limits of 1 to 8 times len, a break), at

@@ -193,6 +193,10 @@ class Gen(ExprGen, StmtGen, ShapeGen):
         elif kind == "peek":  # --shapes 2: reads global memory for a condition
             text = ("int %s(__global const int *m, int i)\n{\n    return m[i] + %d;\n}" % (
                 n, r.randint(-9, 9)))
+        elif kind == "ffill":  # fills a private array through its pointer
+            text = ("void %s(float *a, float x)\n{\n    for (int i = 0; i < 4; ++i)\n"
+                    "        a[i] = clamp(x * (float)(i + %d), -1000.0f, 1000.0f);\n}" % (
+                        n, r.randint(1, 3)))
         else:  # farr: private pointer
             text = ("float %s(float *a, float x)\n{\n    float s = 0.0f;\n"
                     "    for (int i = 0; i < 4; ++i)\n        s += a[i] > 0.0f ? a[i] : -a[i];\n"

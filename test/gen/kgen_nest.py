@@ -21,14 +21,18 @@ level.  A context struct built and updated through its address by
 helpers (`ctx_init(&cx, d0)`, `ctx_add(&cx, ...)`) and a const array
 `const int cd[3] = {...}` live across the branch in some kernels.  Bare
 blocks `{ ... }` (a statement macro's unfolded braces) wrap the
-branch or an inner loop in some kernels.
+branch or an inner loop in some kernels.  In about a third of the others,
+one or two uniform ifs hold the branch (`mode > 2`, `(k0 & 1) == 1`,
+`k0 < cnt`: taken or not, or in some iterations only), in the then arm or
+in the else arm after a then arm of its own, with declarations in the arm
+used after the branch: the remap is cut out of them.
 
 About 20% of the kernels have a nest that tdrc must decline (the first
 line says which, `expect decline: KIND`): `counter` (a loop counter written
 in its body under a uniform condition), `break` (a uniform `break` leaving
 a loop of the nest), `bound` (a loop bound loaded from memory after the
-return / inside the guard), `uniform-if` (`if (mode > 1) { ... }` around
-the branch), `id-header` (a loop of the nest starts at an ID query, as a
+return / inside the guard), `if-loop` (`if (mode > 1) { ... }` around a
+loop of the nest: the if cannot be cut at the remap), `id-header` (a loop of the nest starts at an ID query, as a
 grid-stride loop does, or steps by one).  The others say `expect: nest` (a bound set from parameters
 before a guard or data return, `k < rounds`, counts as uniform; a switch's
 `break`s end the switch, not the loop).  The
@@ -47,7 +51,7 @@ LOCALS_POW2 = [16, 32, 64, 128]
 LOCALS_2D = [(8, 4), (16, 8), (6, 5), (32, 2), (8, 8)]
 PRIMES = [997, 6007, 7919, 10007]
 KINDS = ["id-return", "data-return", "id-data-return", "guard-1d", "guard-2d"]
-DECLINES = ["counter", "break", "bound", "uniform-if"]
+DECLINES = ["counter", "break", "bound", "if-loop"]
 
 HELPERS = {
     # A context written through its address by helpers that keep nothing
@@ -248,9 +252,47 @@ class NestGen:
         self.declare(name)
         return name
 
+    def uniform_ifs(self, k):
+        """Opens 1 or 2 uniform ifs around the branch (the branch goes in
+        the then arm or, after a then arm of its own, the else arm); returns
+        what closes them."""
+        r = self.r
+        closers = []
+        for _ in range(1 if r.random() < 0.75 else 2):
+            cond = r.choice(["mode > %d" % r.randint(0, 3),
+                             "(%s & 1) == %d" % (k, r.randint(0, 1)),
+                             "cnt2 != %d" % r.randint(0, 3),
+                             "%s < cnt" % k])
+            self.open("if (%s) {" % cond)
+            arm = "then"
+            if r.random() < 0.3:
+                self.misc_update(k)
+                self.reopen("} else {")
+                arm = "else"
+            w = None
+            if r.random() < 0.5:  # declared in the arm, used after the branch
+                w = self.fresh("w")
+                self.emit("int %s = (acc + %s * 5) %% 101;" % (w, k))
+                self.declare(w)
+            closers.append((arm, w))
+        return closers
+
+    def close_uniform_ifs(self, closers):
+        r = self.r
+        for arm, w in reversed(closers):
+            if w:
+                self.emit("acc = (acc + %s) %% 10007;" % w)
+            if arm == "then" and r.random() < 0.4:
+                self.reopen("} else {")
+                self.misc_update()
+            self.close()
+
     def loop(self, level, n_levels):
         r = self.r
         k = "k%d" % level
+        if_loop = self.decline == "if-loop" and level == self.decl_level
+        if if_loop:  # a uniform if around a loop of the nest: declined
+            self.open("if (mode > 1) {")
         self.open(self.header(k, level, n_levels))
         self.declare(k)
         if self.decline == "counter" and level == self.decl_level:
@@ -285,7 +327,10 @@ class NestGen:
             if bare:
                 self.close()
         else:
-            on = self.load(k) if r.random() < 0.75 else "d0"
+            # A shape tdrc must decline branches on a load in the loop: on
+            # d0 it could be placed before the loop, outside the nest.
+            use_load = r.random() < 0.75
+            on = self.load(k) if use_load or self.decline else "d0"
             t = None
             if r.random() < 0.6:
                 t = self.fresh("t")
@@ -296,9 +341,9 @@ class NestGen:
             cd = r.random() < 0.25
             if cd:
                 self.emit("const int cd[3] = { acc %% 97, %s, d0 %% 89 };" % k)
-            wrap = self.decline == "uniform-if"
+            wrap = self.decline is None and r.random() < 0.35
             if wrap:
-                self.open("if (mode > 1) {")
+                closers = self.uniform_ifs(k)
             # A bare block around the branch, as a statement macro's
             # `{ ... }` unfolds to, with a declaration of its own.
             bare = r.random() < 0.25
@@ -313,7 +358,7 @@ class NestGen:
                 self.emit("acc = (acc + %s) %% 10007;" % b)
                 self.close()
             if wrap:
-                self.close()
+                self.close_uniform_ifs(closers)
             if t:
                 self.emit("acc = (acc + %s * 3 + %s) %% 10007;" % (t, on))
             if cd:
@@ -333,6 +378,8 @@ class NestGen:
             self.emit(r.choice(["if (cnt > 100)", "if (cnt2 > 1 && %s == 1)" % k]))
             self.emit("    break;")
         self.close()
+        if if_loop:
+            self.close()
 
     # -------------------------------------------------------------- kernel
     def region(self, n_levels):

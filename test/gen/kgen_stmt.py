@@ -169,6 +169,12 @@ class StmtGen:
                 v = Var("", "farr", 1000.0, True)
                 elems = [self.assign_float(v, *self.float_expr(1)[:2]) for _ in range(4)]
                 ty = "float"
+            # Constants, then filled by a helper through the decayed pointer
+            # (a hash's `u32 w0[4] = {0}; apply_rules(pw, w0);`): only the
+            # call makes the array thread-dependent.
+            fill = kind == "farr" and self.chance(0.4)
+            if fill:
+                elems = ["%d.0f" % self.r.randint(-9, 9) for _ in range(4)]
             name = v.name = self.new_name("a", " ".join(elems))
             if self.chance(0.5):
                 self.emit("%s %s[4] = {%s};" % (ty, name, ", ".join(elems)))
@@ -176,6 +182,12 @@ class StmtGen:
                 self.emit("%s %s[4];" % (ty, name))
                 for k, e in enumerate(elems):
                     self.emit("%s[%d] = %s;" % (name, k, e))
+            if fill:  # from a load at the item's own index: data
+                buf, _ = self.pick([b for b in self.float_bufs if b[0] != "tab"] or self.float_bufs)
+                self.use(buf)
+                self.emit("%s(%s, %s[%s]);" % (self.helper("ffill"), name, buf,
+                                               self.any_index(self.use("n"))))
+                self.features.add("array-fill")
             if self.chance(0.4):
                 i = self.fresh("k")
                 self.emit("for (int %s = 0; %s < 4; ++%s)" % (i, i, i))

@@ -6,11 +6,12 @@
 // branch per pixel; an else arm of the mode test and code after it.
 // Declarations before the mode test are used inside it.
 //
-// Expected tdrc action: the data branch is NOT remapped (the default mode
-// melds it): a remap inside a uniform conditional after work-items went
-// inactive is left out, because PoCL 3.1 miscompiles its barriers (the cut
-// segments are right on Oclgrind, NVIDIA's OpenCL and PoCL 5.0; see
-// lib/TDR/Remap/UniformNest.cpp). The rewrite must still be bit-identical.
+// Expected tdrc action: REMAP the data branch, the round cut out of the
+// uniform if (the if closes before the round and reopens after it, under a
+// flag its then arm sets): PoCL 3.1 miscompiles a remap's barriers inside a
+// uniform conditional after work-items went inactive, and the cut form has
+// none there (lib/TDR/Remap/UniformNest.cpp). In the default mode the round
+// runs at a launch where `flags & LAST_SCALE` holds. Bit-identical.
 // Global 40x24 with w=37, h=21 leaves work-items outside the image.
 //
 // EXEC: kernel=guard_uniform_if_2d global=40x24 local=8x8,16x8,8x4

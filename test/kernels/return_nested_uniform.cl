@@ -7,8 +7,9 @@
 // before the branch are used after it.
 //
 // Expected tdrc action: REMAP the second branch (after the uniform code);
-// the first sits in a uniform if, where a remap is left out for PoCL 3.1's
-// sake (guard_uniform_if_2d.cl), and the default mode melds it.
+// the first sits in a loop inside a uniform if, which cannot be cut at a
+// remap (the loop would run for the arm not taken; guard_uniform_if_2d.cl
+// has the if that can), and the default mode melds it.
 //
 // EXEC: kernel=return_nested_uniform global=1000 local=32,64,128,256
 // EXEC: arg in buf int size=N fill=mix:-50:50

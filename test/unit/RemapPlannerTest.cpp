@@ -403,3 +403,54 @@ TEST(RemapPlanner, GlobalFenceOnlyAfterGlobalWrites) {
 }
 
 } // namespace
+
+TEST(RemapPlanner, UniformIfsAfterAReturnAreCutAtTheRound) {
+  // The round sits in the else arm of an if on the loop counter, inside an
+  // option if: cut out of both (innermost first), each with its own flag.
+  const char *Src = R"(
+    __kernel void k(__global const int *in, __global int *out, int n,
+                    int mode, int cnt) {
+      int i = get_global_id(0);
+      if (i >= n) return;
+      int h = in[i];
+      for (int k = 0; k < cnt; ++k) {
+        if (mode > 1) {
+          if ((k & 1) == 0) { h += k; }
+          else {
+            int v = in[(i + k) % n];
+            if (v > 0) { for (int j = 0; j < 200; ++j) h = h * 3 + j; }
+            else { for (int j = 0; j < 200; ++j) h = h * 5 - j; }
+          }
+        }
+      }
+      out[i] = h;
+    })";
+  auto R = plan(Src);
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  const RemapRound &Round = R.Plan.Rounds[0];
+  ASSERT_EQ(Round.Cuts.size(), 2u);
+  EXPECT_TRUE(Round.Cuts[0].Else);
+  EXPECT_FALSE(Round.Cuts[1].Else);
+  EXPECT_FALSE(Round.Cuts[0].Flag.empty());
+  EXPECT_NE(Round.Cuts[0].Flag, Round.Cuts[1].Flag);
+  EXPECT_TRUE(Round.LaunchIf.empty()); // --force: the rewrite always runs
+  // The model's plan also switches the round at launch on the option, the
+  // one condition that reads parameters alone.
+  PlannerOptions Model = analysisOnly();
+  Model.Force = false;
+  auto M = plan(Src, Model);
+  ASSERT_EQ(M.Plan.Rounds.size(), 1u);
+  EXPECT_EQ(M.Plan.Rounds[0].LaunchIf, "(mode > 1)");
+  EXPECT_NE(M.Plan.Rounds[0].PaysIf.find("(mode > 1)"), std::string::npos);
+  // Without the return every work-item reaches the if: nothing is cut.
+  std::string NoReturn = Src;
+  NoReturn.replace(NoReturn.find("if (i >= n) return;"), 19, "");
+  auto A = plan(NoReturn);
+  ASSERT_EQ(A.Plan.Rounds.size(), 1u);
+  EXPECT_TRUE(A.Plan.Rounds[0].Cuts.empty());
+  // An if around the loop that holds the branch cannot be cut: declined.
+  std::string Around = Src;
+  Around.replace(Around.find("out[i] = h;"), 0, "} ");
+  Around.replace(Around.find("for (int k"), 0, "if (mode > 2) { ");
+  EXPECT_TRUE(plan(Around).Plan.Rounds.empty());
+}

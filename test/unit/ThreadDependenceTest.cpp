@@ -71,6 +71,41 @@ TEST(ThreadDependence, StoresToArrayFieldsReachTheirStruct) {
   EXPECT_EQ(C[2], Dep::Data); // per variable: st as a whole
 }
 
+TEST(ThreadDependence, ArraysPassedToHelpersAreWrittenThroughThem) {
+  // Arrays that start as constants and that only a helper fills, through
+  // the pointer they decay to (hashcat's `apply_rules(pw, w0)`, then
+  // `transform(w0, digest)`); an OpenCL built-in that stores (vstore4); a
+  // pointer kept in a local.  Indexing an array alone (`c[1]`) lets no
+  // address escape: c stays uniform.
+  auto C = conditionClasses(R"(
+    void fill(__global const int *src, int i, int *dst) { dst[0] = src[i]; }
+    void mix(const int *w, int *h) { h[0] ^= w[0]; }
+    __kernel void k(__global const int *in, __global int *out) {
+      int i = get_global_id(0);
+      int w[2] = { 0, 0 };
+      fill(in, i, w);
+      int h[2] = { 5, 7 };
+      mix(w, h);
+      float f[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
+      vstore4((float4)((float)in[i]), 0, f);
+      int g[2] = { 1, 2 };
+      int *p = g;
+      p[1] = in[i];
+      int c[2] = { 3, 4 };
+      if (w[0] > 3) out[i] = 1;
+      if (h[0] > 3) out[i] = 2;
+      if (f[2] > 0.0f) out[i] = 3;
+      if (g[1] > 0) out[i] = 4;
+      if (c[1] > 3) out[i] = 5;
+    })");
+  ASSERT_EQ(C.size(), 5u);
+  EXPECT_EQ(C[0], Dep::Data);
+  EXPECT_EQ(C[1], Dep::Data);
+  EXPECT_EQ(C[2], Dep::Data);
+  EXPECT_EQ(C[3], Dep::Data);
+  EXPECT_EQ(C[4], Dep::Uniform);
+}
+
 TEST(ThreadDependence, LoadsThroughPointersToPrivateVariablesAreData) {
   // Each work-item's own storage: a load through &v reads its value, even
   // where the pointer is the same expression everywhere (a Monte Carlo

@@ -234,7 +234,12 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
     }
   }
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    DepValue Base = eval(F, AS->getBase(), Ctx);
+    // `a[i]` decays `a` only to index it: its address does not escape.
+    const Expr *BaseE = AS->getBase()->IgnoreParens();
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(BaseE);
+        IC && IC->getCastKind() == CK_ArrayToPointerDecay)
+      BaseE = IC->getSubExpr();
+    DepValue Base = eval(F, BaseE, Ctx);
     DepValue Index = eval(F, AS->getIdx(), Ctx);
     // A private array holds per-work-item values: no memory load involved.
     const Expr *B = AS->getBase()->IgnoreParenImpCasts();
@@ -254,6 +259,23 @@ DepValue ThreadDependence::eval(Frame &F, const Expr *E, Dep Ctx) {
   }
   if (auto *CE = dyn_cast<CallExpr>(E))
     return evalCall(F, CE, Ctx);
+  // A private array passed as a pointer (`fill(buf, w)`, `vstore4(v, 0, w)`,
+  // `int *p = w;`): written through it, as through `&v` (hashcat's
+  // `apply_rules(pw, w0, w1)`, `md5_transform(w0, ..., digest)`: the arrays
+  // hold each work-item's hash).
+  if (auto *IC = dyn_cast<ImplicitCastExpr>(E);
+      IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+    std::vector<const Expr *> Idx;
+    if (const VarDecl *V = lvalueVar(IC->getSubExpr(), Idx);
+        V && isPrivateVar(V)) {
+      if (AddressTaken.insert(V).second)
+        Changed = true;
+      DepValue A = DepValue::data(IC);
+      for (const Expr *I : Idx)
+        A = A.join(eval(F, I, Ctx));
+      return A;
+    }
+  }
   // Casts, vector element access, init lists, compound literals, ...: the
   // join of the children (each evaluated for its side effects).
   DepValue R;

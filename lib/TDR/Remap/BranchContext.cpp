@@ -159,7 +159,10 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     Dep D = (isa<IfStmt, SwitchStmt>(P) || isLoop(P)) ? S.condDep(P)
                                                       : Dep::Data;
     if (auto *If = dyn_cast<IfStmt>(P)) {
-      if (D == Dep::Uniform)
+      // Uniform, or the same for every work-item under the guard (thread
+      // dependence counts an if in a guard as varying: the guard controls
+      // it); uniformNest checks it again.
+      if (D == Dep::Uniform || headerSameForAll(S, If))
         continue;
       // The guard's braced body holds the branch, directly or in uniform
       // ifs and loops (checked below).

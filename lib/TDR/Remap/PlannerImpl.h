@@ -80,12 +80,16 @@ std::optional<std::string> uniformNest(PlannerState &S,
                                        const clang::CompoundStmt *RegionBody,
                                        clang::SourceLocation StartLoc,
                                        std::vector<const clang::Stmt *> &Nest);
-/// Whether every work-item, whatever guards it, runs Loop the same number
-/// of times: its header reads only unwritten parameters, constants, uniform
-/// locals set before it and never written again, and its own counter, which
-/// the body does not write.  (Thread dependence counts
-/// a loop under a bounds guard as varying: the guard controls it.)
-bool headerSameForAll(PlannerState &S, const clang::Stmt *Loop);
+/// Sets each round's Cuts (RemapRound::Cuts) and names the flags of the ifs
+/// it is cut out of.
+void cutRounds(PlannerState &S);
+/// Whether every work-item, whatever guards it, runs the loop the same
+/// number of times or takes the if's same arm: its header reads only
+/// unwritten parameters, constants, uniform locals set before it and never
+/// written again, its own counter and those of the loops around it, which
+/// their bodies do not write.  (Thread dependence counts a loop or an if
+/// under a bounds guard as varying: the guard controls it.)
+bool headerSameForAll(PlannerState &S, const clang::Stmt *N);
 
 /// After all rounds are known: converted early returns and hoisted
 /// declarations of each region; a reason to decline the region, or none.

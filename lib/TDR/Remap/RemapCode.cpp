@@ -18,7 +18,39 @@ std::string roundSwitch(const RemapRound &R) {
 std::string enabledFlag(const RemapRound &R) {
   // A round that may not pay runs under its own uniform switch: where it is
   // off, no work-item moves and each keeps its own path.
-  return R.PaysIf.empty() ? "tdr_enabled" : roundSwitch(R);
+  std::string On = R.PaysIf.empty() ? "tdr_enabled" : roundSwitch(R);
+  // A round cut out of uniform ifs runs where each took its arm.
+  std::string In;
+  for (const NestCut &C : R.Cuts)
+    if (!C.Flag.empty())
+      In += " && " + std::string(C.Else ? "!" : "") + C.Flag;
+  return In.empty() ? On : "(" + On + In + ")";
+}
+
+std::string leaveCuts(const RemapRound &R, const std::vector<std::string> &At,
+                      const std::string &I) {
+  std::string Text;
+  for (size_t C = 0; C < R.Cuts.size(); ++C)
+    Text += I + "} /* tdrc: " +
+            (R.Cuts[C].Flag.empty() ? "the block at " : "the uniform if at ") +
+            At[C] + ", cut at the remap */\n";
+  return Text;
+}
+
+std::string reenterCuts(const RemapRound &R, const std::vector<std::string> &At,
+                        const std::string &I) {
+  std::string Text;
+  for (size_t C = R.Cuts.size(); C-- > 0;) {
+    const NestCut &N = R.Cuts[C];
+    Text += I +
+            (N.Flag.empty() ? std::string("{")
+                            : "if (" + std::string(N.Else ? "!" : "") + N.Flag +
+                                  ") {") +
+            " /* tdrc: back in the " +
+            (N.Flag.empty() ? "block" : N.Else ? "else arm" : "then arm") +
+            " of " + At[C] + " */\n";
+  }
+  return Text;
 }
 
 std::string redirectedId(bool Global, unsigned Dim) {

@@ -173,6 +173,15 @@ bool Emitter::addFeedbackParam(EditList &E, std::string &Why) {
 /// remap (UniformNest.cpp): the active segment closes before each and
 /// reopens after it, and inside each braced body.
 bool Emitter::emitNest(const ActiveRegion &R, EditList &E, std::string &Why) {
+  // The flag of each uniform if a round is cut out of: which arm it took.
+  // They are declared before the outermost if of the cut, whose arms hold
+  // the code where the others are tested.
+  llvm::DenseMap<const Stmt *, std::string> FlagOf;
+  llvm::DenseMap<const Stmt *, std::vector<std::string>> DeclaredAt;
+  for (const RemapRound &RR : Plan.Rounds)
+    for (const NestCut &C : RR.Cuts)
+      if (!C.Flag.empty() && FlagOf.try_emplace(C.S, C.Flag).second)
+        DeclaredAt[RR.Cuts.back().S].push_back(C.Flag);
   for (const Stmt *N : R.Nest) {
     std::string I = indentAt(N->getBeginLoc());
     std::optional<Range> NR = stmtRange(N);
@@ -180,6 +189,12 @@ bool Emitter::emitNest(const ActiveRegion &R, EditList &E, std::string &Why) {
       return fail(Why, "a uniform statement around a remap", N->getBeginLoc());
     E.insert(NR->Begin, "} /* tdrc: end of active segment (every work-item "
                         "runs this) */\n" + I);
+    if (auto D = DeclaredAt.find(N); D != DeclaredAt.end())
+      for (const std::string &F : D->second)
+        E.insert(NR->Begin, "int " + F +
+                                " = 0; /* tdrc: set in its if's then arm: "
+                                "the remap is cut out of the if */\n" + I);
+    auto Flag = FlagOf.find(N);
     E.insert(NR->End, "\n" + I + "if (tdr_active) {");
     for (const CompoundStmt *C : nestArms(N)) {
       std::optional<unsigned> LB = offset(C->getLBracLoc()),
@@ -189,6 +204,8 @@ bool Emitter::emitNest(const ActiveRegion &R, EditList &E, std::string &Why) {
                     C->getLBracLoc());
       std::string In = C->body_empty() ? I + "  "
                                        : indentAt(C->body_front()->getBeginLoc());
+      if (Flag != FlagOf.end() && C == cast<IfStmt>(N)->getThen())
+        E.insert(*LB + 1, " " + Flag->second + " = 1;");
       E.insert(*LB + 1, "\n" + In + "if (tdr_active) {");
       E.insert(*RB, "} /* tdrc: end of active segment */\n" + I);
     }
@@ -528,7 +545,13 @@ bool Emitter::run(EditList &E, std::string &Why) {
     std::string Text = *Select;
     if (R.Region >= 0)
       Text += RI + "} /* tdrc: end of active segment */\n";
+    // Out of the uniform ifs (and blocks) it is cut out of, and back in.
+    std::vector<std::string> CutAt;
+    for (const NestCut &C : R.Cuts)
+      CutAt.push_back(where(C.S->getBeginLoc()));
+    Text += leaveCuts(R, CutAt, RI);
     Text += remapRound(Plan, R, Recompute, where(R.Branch->getBeginLoc()), RI, Dl);
+    Text += reenterCuts(R, CutAt, RI);
     if (R.Region >= 0)
       Text += RI + "if (tdr_active) {\n";
     // A branch that is the lone body of an if/loop gets braces, so that the

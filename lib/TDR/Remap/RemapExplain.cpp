@@ -93,6 +93,19 @@ std::string describeRound(PlannerState &S, const RemapRound &R) {
              : "; early return at " + S.loc(AR.Start->getBeginLoc()) +
                    " becomes the active predicate";
   }
+  // Outermost first, as they read in the source.
+  std::vector<std::string> Ifs;
+  for (auto C = R.Cuts.rbegin(); C != R.Cuts.rend(); ++C)
+    if (!C->Flag.empty())
+      Ifs.push_back(S.loc(C->S->getBeginLoc()));
+  if (!Ifs.empty()) {
+    T += Ifs.size() == 1 ? "; the uniform if at " : "; the uniform ifs at ";
+    for (size_t I = 0; I < Ifs.size(); ++I)
+      T += (I == 0 ? "" : I + 1 == Ifs.size() ? " and " : ", ") + Ifs[I];
+    T += (Ifs.size() == 1 ? " is" : " are") + std::string(" cut at the remap");
+    if (!R.LaunchIf.empty())
+      T += " (it runs at a launch where " + R.LaunchIf + ")";
+  }
   auto List = [&](LiveVar::Kind K) {
     std::string Out;
     for (const StateName &N : stateNames(R, K))

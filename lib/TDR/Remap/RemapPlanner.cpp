@@ -102,6 +102,7 @@ public:
     // the surviving regions' hoisting (it depends on the surviving rounds).
     for (unsigned I = 0; I < P.Regions.size(); ++I)
       finishRegion(S, I);
+    cutRounds(S);
     explain();
     if (!P.rewrites())
       P.IdRefs.clear();

@@ -9,13 +9,15 @@
 // the segments are cut before and after each and reopened inside its
 // braced body.  That is legal when the inactive ones take the same way
 // through them: a header that reads only what every work-item holds alike,
-// and no jump out of them.  (The code handles uniform ifs too; they are
-// declined for PoCL 3.1's sake, below.)
+// and no jump out of them.  A uniform if is cut at the round instead: the
+// round stands outside it, between the arm's code before and after it.
 //
 //===----------------------------------------------------------------------===//
 #include "PlannerImpl.h"
 #include "tdrc/TDR/CudaBuiltins.h"
 #include "tdrc/TDR/Explanation.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -84,6 +86,19 @@ std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
     Body = cast<WhileStmt>(N)->getBody();
   }
   writtenIn(Body, InBody);
+  // The counters of the for loops around N that only their headers change
+  // (`if ((k & 1) == 0)` in `for (int k = 0; k < n; ++k)`): the same in
+  // every work-item that runs those loops as a nest does.
+  llvm::DenseSet<const VarDecl *> Counters;
+  for (const Stmt *P = S.PM.getParent(N); P; P = S.PM.getParent(P))
+    if (auto *F = dyn_cast<ForStmt>(P))
+      if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+        llvm::DenseSet<const VarDecl *> InLoop;
+        writtenIn(F->getBody(), InLoop);
+        for (const Decl *D : DS->decls())
+          if (auto *V = dyn_cast<VarDecl>(D); V && !InLoop.count(V))
+            Counters.insert(V);
+      }
   std::vector<const DeclRefExpr *> Refs;
   std::vector<const CallExpr *> Calls;
   for (const Stmt *H : Header) {
@@ -121,6 +136,8 @@ std::optional<std::string> headerWhy(PlannerState &S, const Stmt *N,
       Same = !S.Written.count(V);
     else if (Own.count(V))
       Same = !InBody.count(V);
+    else if (Counters.count(V))
+      Same = true;
     else if (!V->isLocalVarDeclOrParm())
       Same = V->getType().isConstQualified();
     else // a local every work-item set alike before they may part
@@ -168,6 +185,7 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
                                        SourceLocation StartLoc,
                                        std::vector<const Stmt *> &Nest) {
   Nest.clear();
+  const Stmt *LoopInside = nullptr;
   for (const Stmt *P = S.PM.getParent(Branch); P && P != RegionBody;
        P = S.PM.getParent(P)) {
     std::string Where = " at " + S.loc(P->getBeginLoc());
@@ -187,13 +205,16 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
              (isa<SwitchStmt, CaseStmt, DefaultStmt>(P) ? "switch"
                                                         : P->getStmtClassName()) +
              Where + ", which the active segments cannot be cut around";
-    // Uniform ifs would work the same way (Oclgrind, NVIDIA's OpenCL and
-    // PoCL 5 agree), but PoCL 3.1, Debian 12's, miscompiles the barriers of
-    // a remap in a uniform conditional: only loops, for now.
-    if (isa<IfStmt>(P))
-      return "it sits in the uniform if" + Where +
-             "; a remap inside a uniform conditional after work-items went "
-             "inactive is left out (PoCL 3.1 miscompiles its barriers)";
+    // A uniform if is cut at the round (cutRounds): PoCL 3.1, Debian 12's,
+    // miscompiles a remap's barriers inside an if after work-items went
+    // inactive (Oclgrind, NVIDIA's OpenCL and PoCL 5 do not).  A loop
+    // between them cannot be cut: it would run for the arm not taken.
+    if (isa<IfStmt>(P) && LoopInside)
+      return "it sits in the loop at " + S.loc(LoopInside->getBeginLoc()) +
+             " inside the uniform if" + Where +
+             ", which cannot be cut at the remap (a loop between them)";
+    if (isa<ForStmt, WhileStmt>(P))
+      LoopInside = P;
     auto *If = dyn_cast<IfStmt>(P);
     auto *W = dyn_cast<WhileStmt>(P);
     if ((If && (If->getInit() || If->getConditionVariable() ||
@@ -218,11 +239,92 @@ std::optional<std::string> uniformNest(PlannerState &S, const Stmt *Branch,
 
 std::vector<const CompoundStmt *> nestArms(const Stmt *N) { return arms(N); }
 
-bool headerSameForAll(PlannerState &S, const Stmt *Loop) {
-  // Locals set before the loop count here; uniformNest checks them again
-  // against where work-items may go inactive.
-  return isa<ForStmt, WhileStmt>(Loop) &&
-         !headerWhy(S, Loop, Loop->getBeginLoc());
+namespace {
+
+// The condition of a cut if as C text for the kernel's start, where it
+// reads only parameters the kernel never writes, enumerators and literals
+// (an image module's `if (mode & LAST_SCALE)`); else none.
+std::optional<std::string> launchCondition(PlannerState &S, const IfStmt *If) {
+  const Expr *C = If->getCond();
+  if (!S.spelledInFile(C))
+    return std::nullopt;
+  std::vector<const DeclRefExpr *> Refs;
+  std::vector<const CallExpr *> Calls;
+  collect(C, Refs);
+  collect(C, Calls);
+  if (!Calls.empty() || C->HasSideEffects(S.Ctx))
+    return std::nullopt;
+  for (const DeclRefExpr *R : Refs) {
+    auto *P = dyn_cast<ParmVarDecl>(R->getDecl());
+    if (!isa<EnumConstantDecl>(R->getDecl()) && (!P || S.Written.count(P)))
+      return std::nullopt;
+  }
+  const SourceManager &SM = S.Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(C->getSourceRange());
+  StringRef Text = Lexer::getSourceText(Range, SM, S.Ctx.getLangOpts());
+  if (Text.empty())
+    return std::nullopt;
+  return "(" + Text.str() + ")";
+}
+
+} // namespace
+
+void cutRounds(PlannerState &S) {
+  unsigned Flags = 0;
+  llvm::DenseMap<const Stmt *, std::string> FlagOf;
+  for (RemapRound &R : S.Plan.Rounds) {
+    R.Cuts.clear();
+    if (R.Region < 0)
+      continue; // every work-item is active: a uniform if holds barriers
+    const ActiveRegion &AR = S.Plan.Regions[unsigned(R.Region)];
+    // Outward from the round to the first loop (uniformNest saw no if
+    // beyond it): the ifs, and the blocks between them and the round.
+    std::vector<NestCut> Chain;
+    const Stmt *Child = R.at();
+    for (const Stmt *P = S.PM.getParent(Child); P && P != AR.Body;
+         Child = P, P = S.PM.getParent(P)) {
+      if (isa<ForStmt, WhileStmt>(P))
+        break;
+      if (isa<CompoundStmt>(P) &&
+          !isa_and_nonnull<CompoundStmt>(S.PM.getParent(P)))
+        continue; // an arm, handled with its if
+      NestCut C;
+      C.S = P;
+      if (auto *If = dyn_cast<IfStmt>(P)) {
+        C.Else = If->getElse() == Child;
+        auto [It, New] = FlagOf.try_emplace(If, "");
+        if (New)
+          It->second = "tdr_in" + std::to_string(++Flags);
+        C.Flag = It->second;
+      }
+      Chain.push_back(C);
+    }
+    // Blocks outside the outermost if need no cut.
+    while (!Chain.empty() && Chain.back().Flag.empty())
+      Chain.pop_back();
+    R.Cuts = std::move(Chain);
+    // Where an if's arm is never taken at this launch, the round does
+    // nothing but its barriers: its switch tests the if's condition too, so
+    // that the original runs instead where no round is on (the model judged
+    // the round as if the arm were taken).  Not under --force: the rewrite
+    // always runs there.
+    if (S.Opts.Force)
+      continue;
+    for (const NestCut &C : R.Cuts)
+      if (!C.Flag.empty())
+        if (auto Cond = launchCondition(S, cast<IfStmt>(C.S))) {
+          std::string Term = C.Else ? "!" + *Cond : *Cond;
+          R.PaysIf = R.PaysIf.empty() ? Term : "(" + R.PaysIf + ") && " + Term;
+          R.LaunchIf += (R.LaunchIf.empty() ? "" : " && ") + Term;
+        }
+  }
+}
+
+bool headerSameForAll(PlannerState &S, const Stmt *N) {
+  // Locals set before the statement count here; uniformNest checks them
+  // again against where work-items may go inactive.
+  return isa<ForStmt, WhileStmt, IfStmt>(N) &&
+         !headerWhy(S, N, N->getBeginLoc());
 }
 
 } // namespace tdrc

@@ -150,3 +150,40 @@ __kernel void bound_from_local(__global const int *in, __global int *out,
     out[gid] = h;
   }
 }
+
+// A uniform if holding a loop that holds the branch: the loop would run for
+// the arm not taken if the if were cut, so it is not.
+__kernel void if_around_loop(__global const int *in, __global int *out, int n,
+                             int mode, int cnt) {
+  int gid = get_global_id(0);
+  if (gid >= n) return;
+  int h = in[gid];
+  if (mode > 1) {
+    for (int k = 0; k < cnt; ++k) {
+      int v = in[(gid + k) % n];
+      if (v > 0) { HEAVY(h); } else { h = h - v; }
+    }
+  }
+  out[gid] = h;
+}
+
+// Two uniform ifs around the branch, the inner one's else arm holding it, in
+// a uniform loop: both flags are declared before the outer if.
+__kernel void else_arm_nested(__global const int *in, __global int *out, int n,
+                              int mode, int cnt) {
+  int gid = get_global_id(0);
+  if (gid >= n) return;
+  int h = in[gid];
+  for (int k = 0; k < cnt; ++k) {
+    if (mode > 0) {
+      if ((k & 1) == 0) {
+        h = h + k;
+      } else {
+        int v = in[(gid + k) % n];
+        if (v > 0) { HEAVY(h); } else { h = h - v; }
+        h = h + v;
+      }
+    }
+  }
+  out[gid] = h;
+}

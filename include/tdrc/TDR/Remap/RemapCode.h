@@ -68,6 +68,14 @@ inline unsigned dgiGroups(unsigned MaxWG, unsigned N) {
   return (MaxWG + N - 1) / N;
 }
 
+/// The text that closes the uniform ifs and blocks a round is cut out of
+/// (RemapRound::Cuts; At: where each begins), innermost first, before the
+/// round, and that reopens them after it.
+std::string leaveCuts(const RemapRound &R, const std::vector<std::string> &At,
+                      const std::string &Indent);
+std::string reenterCuts(const RemapRound &R, const std::vector<std::string> &At,
+                        const std::string &Indent);
+
 } // namespace tdrc
 
 #endif

@@ -118,6 +118,13 @@ struct PathMember {
 };
 
 /// One remap round, placed immediately before Branch (or before BeforeLoop).
+/// A statement a round is cut out of (RemapRound::Cuts).
+struct NestCut {
+  const clang::Stmt *S = nullptr; // a uniform IfStmt or a bare block
+  bool Else = false;              // the round is in the if's else arm
+  std::string Flag;               // the if's arm flag ("" for a block)
+};
+
 struct RemapRound {
   unsigned Index = 0; // 1-based, in source order
   /// The branch: an IfStmt (two paths, or the head of an else-if chain) or a
@@ -156,6 +163,17 @@ struct RemapRound {
   /// The same with every loop length's term: set when the model judged the
   /// round (not under --force, nor kept by `#pragma tdr target` alone).
   std::optional<SymbolicCost> Gain;
+  /// The uniform ifs of its region's nest that hold the round with no loop
+  /// between, and the bare blocks among them, innermost first: each is
+  /// closed before the round and reopened after it, so that the barriers
+  /// stand outside every if (PoCL 3.1 miscompiles them inside one after
+  /// work-items went inactive).  The round runs only where every if took
+  /// the arm that holds it (UniformNest.cpp).
+  std::vector<NestCut> Cuts;
+  /// The conditions of those ifs that hold at launch (over parameters the
+  /// kernel never writes), each negated for an else arm, joined by &&; also
+  /// part of PaysIf.
+  std::string LaunchIf;
 };
 
 /// A work-item ID the kernel reads and remapping redirects: get_local_id(D)
