@@ -15,6 +15,12 @@ std::string roundSwitch(const RemapRound &R) {
   return "tdr_on" + std::to_string(R.Index);
 }
 
+// The test of the arm a cut round sits in: its if's flag, negated for the
+// else arm.
+static std::string armTest(const NestCut &C) {
+  return (C.Else ? "!" : "") + C.Flag;
+}
+
 std::string enabledFlag(const RemapRound &R) {
   // A round that may not pay runs under its own uniform switch: where it is
   // off, no work-item moves and each keeps its own path.
@@ -23,7 +29,7 @@ std::string enabledFlag(const RemapRound &R) {
   std::string In;
   for (const NestCut &C : R.Cuts)
     if (!C.Flag.empty())
-      In += " && " + std::string(C.Else ? "!" : "") + C.Flag;
+      In += " && " + armTest(C);
   return In.empty() ? On : "(" + On + In + ")";
 }
 
@@ -43,9 +49,7 @@ std::string reenterCuts(const RemapRound &R, const std::vector<std::string> &At,
   for (size_t C = R.Cuts.size(); C-- > 0;) {
     const NestCut &N = R.Cuts[C];
     Text += I +
-            (N.Flag.empty() ? std::string("{")
-                            : "if (" + std::string(N.Else ? "!" : "") + N.Flag +
-                                  ") {") +
+            (N.Flag.empty() ? std::string("{") : "if (" + armTest(N) + ") {") +
             " /* tdrc: back in the " +
             (N.Flag.empty() ? "block" : N.Else ? "else arm" : "then arm") +
             " of " + At[C] + " */\n";
