@@ -11,6 +11,7 @@
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
 #include "UnfoldPass.h"
+#include "GridStrideStage.h"
 #include "tdrc/Rewriter/PassManager.h"
 #include "tdrc/Rewriter/TemplateKernels.h"
 #include "tdrc/TDR/BranchSplit/BranchSplitTransform.h"
@@ -153,6 +154,9 @@ public:
       else if (Header)
         plainLauncherOf(Ctx, K, Outcome, Edits);
       Result.RemappedBranches += Outcome.ChangedStatements;
+      noteStrideLoops(Ctx, K, Outcome, Result,
+                      Unfold.Tokens ? &Unfold.Strides : nullptr,
+                      Unfold.Strided);
       bool Changed = Outcome.Emitted && !Outcome.Changed.empty();
       Result.ChangedKernels += Changed;
       Unfold.Statements[K->getNameAsString()] =
@@ -170,10 +174,10 @@ public:
         Outcome.Entries.push_back(std::move(E));
       Report.add(Outcome);
     }
-    if (Unfold.Tokens && !Unchanged.empty()) {
+    if (Unfold.Tokens && !Unchanged.empty())
       Unfold.Found = findMacroUnfolds(Ctx, *Unfold.Tokens, Unchanged);
+    if (!Unfold.Found.empty() || !Unfold.Strides.empty())
       Unfold.MainText = SM.getBufferData(SM.getMainFileID()).str();
-    }
     Result.Explain = Report.lines();
     std::string Json;
     llvm::raw_string_ostream JS(Json);
@@ -526,13 +530,20 @@ RewriteResult parseOnce(const std::string &File, const std::string *Code,
 
 /// Parses File; then, if kernels it left unchanged spell code in macros that
 /// a transform would edit, parses it again with those invocations unfolded;
-/// the unfolded text stays only where an edit touched it (foldBack).
-RewriteResult run(const std::string &File, const std::string *Code,
-                  const RewriteOptions &Opts, bool Quiet,
-                  bool Capture = false) {
+/// the unfolded text stays only where an edit touched it (foldBack).  The
+/// first parse's grid-stride loops go to Strides (its text to MainText);
+/// Strided are those this text has rewritten.
+RewriteResult runUnfolding(const std::string &File, const std::string *Code,
+                           const RewriteOptions &Opts, bool Quiet, bool Capture,
+                           std::vector<StrideLoop> &Strides,
+                           std::string &MainText,
+                           llvm::ArrayRef<StrideLoop> Strided) {
   UnfoldPass First;
+  First.Strided = Strided;
   RewriteResult R1 =
       parseOnce(File, Code, Opts, Quiet, Capture, First, /*FindUnfolds=*/true);
+  Strides = std::move(First.Strides);
+  MainText = First.MainText;
   if (!R1.ParsedOK || !R1.InternalError.empty() || First.Found.empty())
     return R1;
   std::vector<const KernelUnfolds *> All;
@@ -541,6 +552,7 @@ RewriteResult run(const std::string &File, const std::string *Code,
   UnfoldedSource Src = applyUnfolds(First.MainText, All);
   UnfoldPass Second;
   Second.Unfolded = Src.Spans;
+  Second.Strided = Strided;
   RewriteResult R =
       parseOnce(File, &Src.Text, Opts, /*Quiet=*/true, false, Second, false);
   if (!R.ParsedOK || !R.InternalError.empty()) {
@@ -557,6 +569,22 @@ RewriteResult run(const std::string &File, const std::string *Code,
   R.Diagnostics = std::move(R1.Diagnostics);
   R.Warnings = std::move(R1.Warnings); // the setup's: the same each parse
   return R;
+}
+
+/// runUnfolding, and again with grid-stride loops rewritten where that
+/// takes more branches (GridStrideStage.h).
+RewriteResult run(const std::string &File, const std::string *Code,
+                  const RewriteOptions &Opts, bool Quiet,
+                  bool Capture = false) {
+  return withStrideLoops([&](const std::string *Text,
+                             llvm::ArrayRef<StrideLoop> Strided) {
+    StrideParse P;
+    P.R = Text ? runUnfolding(File, Text, Opts, /*Quiet=*/true, false,
+                              P.Found, P.MainText, Strided)
+               : runUnfolding(File, Code, Opts, Quiet, Capture, P.Found,
+                              P.MainText, Strided);
+    return P;
+  });
 }
 
 } // namespace

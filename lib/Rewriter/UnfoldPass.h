@@ -10,6 +10,7 @@
 #ifndef TDRC_REWRITER_UNFOLDPASS_H
 #define TDRC_REWRITER_UNFOLDPASS_H
 
+#include "GridStride.h"
 #include "tdrc/Rewriter/ExpansionRecorder.h"
 #include "tdrc/Rewriter/MacroUnfold.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -34,6 +35,10 @@ struct UnfoldPass {
   /// changed without its macros unfolded is unfolded too where a macro
   /// stopped another, and takes the unfolded parse only if it changes more.
   std::map<std::string, unsigned> Statements;
+  /// The first parse's grid-stride loops around branches it declined for a
+  /// varying trip count (GridStride.h); a later parse's, rewritten.
+  std::vector<StrideLoop> Strides;
+  llvm::ArrayRef<StrideLoop> Strided;
 };
 
 enum class UnfoldVerdict {

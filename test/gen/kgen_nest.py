@@ -25,7 +25,12 @@ branch or an inner loop in some kernels.  In about a third of the others,
 one or two uniform ifs hold the branch (`mode > 2`, `(k0 & 1) == 1`,
 `k0 < cnt`: taken or not, or in some iterations only), in the then arm or
 in the else arm after a then arm of its own, with declarations in the arm
-used after the branch: the remap is cut out of them.
+used after the branch: the remap is cut out of them.  A `grid-stride`
+kernel runs the region over n items (one to two global sizes more than
+the work-items) in a grid-stride loop: over a base the work-group shares
+with the guard `if (item < n)` in its body (a `for` or a `while`), or the
+common `for (item = get_global_id(0); item < n; item += ...)`, which tdrc
+rewrites into the first form.
 
 About 20% of the kernels have a nest that tdrc must decline (the first
 line says which, `expect decline: KIND`): `counter` (a loop counter written
@@ -50,7 +55,8 @@ LOCALS_1D = [16, 32, 64, 100, 128]
 LOCALS_POW2 = [16, 32, 64, 128]
 LOCALS_2D = [(8, 4), (16, 8), (6, 5), (32, 2), (8, 8)]
 PRIMES = [997, 6007, 7919, 10007]
-KINDS = ["id-return", "data-return", "id-data-return", "guard-1d", "guard-2d"]
+KINDS = ["id-return", "data-return", "id-data-return", "guard-1d", "guard-2d",
+         "grid-stride"]
 DECLINES = ["counter", "break", "bound", "if-loop"]
 
 HELPERS = {
@@ -449,7 +455,11 @@ class NestGen:
             params = "int w, int h"
             self.lim = "(w * h)"
         else:
-            if kind == "data-return":  # reads in[gid] before the ID return
+            if kind == "grid-stride":  # n items, more than work-items
+                locs = sorted(r.sample(LOCALS_1D, 2))
+                g = r.randint(60, 300)
+                n = "%s*N+%d" % (r.choice(["1", "2"]), r.randint(1, 90))
+            elif kind == "data-return":  # reads in[gid] before the ID return
                 locs = sorted(r.sample(LOCALS_POW2, 2))
                 g = 128 * r.randint(2, 6)
                 n = "%d" % (g - r.randint(1, 100))
@@ -461,14 +471,15 @@ class NestGen:
             sizes = ["n val int value=%s" % n]
             params = "int n"
             self.lim = "n"
+        size = "3*N" if kind == "grid-stride" else "N"
         cnt, cnt2, mode = r.randint(1, 4), r.randint(0, 3), r.randint(0, 3)
         head = ["// expect decline: %s" % self.decline if self.decline else "// expect: nest",
                 "// %s: kgen_nest.py --seed/--index (%s, %d uniform loop(s))" % (self.name, kind, n_levels),
                 "// EXEC: kernel=%s %s" % (self.name, spec),
-                "// EXEC: arg in buf int size=N fill=mix:-100:100",
+                "// EXEC: arg in buf int size=%s fill=mix:-100:100" % size,
                 "// EXEC: arg rules buf int size=64 fill=mix:-20:20",
-                "// EXEC: arg out buf int size=N fill=zero",
-                "// EXEC: arg out2 buf int size=N fill=zero"]
+                "// EXEC: arg out buf int size=%s fill=zero" % size,
+                "// EXEC: arg out2 buf int size=%s fill=zero" % size]
         head += ["// EXEC: arg " + s for s in sizes]
         head += ["// EXEC: arg cnt val int value=%d" % cnt,
                  "// EXEC: arg cnt2 val int value=%d" % cnt2,
@@ -482,12 +493,30 @@ class NestGen:
         if self.rounds:
             self.emit("const int rounds = (cnt2 & 1) + %d;" % r.randint(1, 2))
         guard = kind.startswith("guard")
+        # A grid-stride loop over n items in steps the work-group shares
+        # (every work-item runs it alike) and a bounds guard in its body.
+        stride = kind == "grid-stride"
+        if stride:
+            start = "(int)(get_group_id(0) * get_local_size(0))"
+            step = "(int)get_global_size(0)"
+            # "id": the common header, which tdrc rewrites into "for".
+            form = r.choice(["for", "while", "id"])
+            if form == "id":
+                self.open("for (int item = (int)get_global_id(0); item < n; item += %s) {" % step)
+            elif form == "for":
+                self.open("for (int base = %s; base < n; base += %s) {" % (start, step))
+            else:
+                self.emit("int base = %s;" % start)
+                self.open("while (base < n) {")
+            if form != "id":
+                self.emit("int item = base + (int)get_local_id(0);")
+                self.open("if (item < n) {")
         if kind == "id-return" or kind == "id-data-return":
             self.emit("if (gid >= n)")
             self.emit("    return;")
         if guard:
             self.open("if (gx < w && gy < h) {" if two_d else "if (gid < n) {")
-        self.emit("int idx = %s;" % ("gy * w + gx" if two_d else "gid"))
+        self.emit("int idx = %s;" % ("gy * w + gx" if two_d else "item" if stride else "gid"))
         self.emit("int d0 = in[idx];")
         self.declare("d0")
         if kind in ("data-return", "id-data-return") or (guard and r.random() < 0.3):
@@ -500,6 +529,12 @@ class NestGen:
             self.emit("    return;")
         self.region(n_levels)
         if guard:
+            self.close()
+        if stride:
+            if form != "id":
+                self.close()
+            if form == "while":
+                self.emit("base += %s;" % step)
             self.close()
         pre = ["#define %s %d" % (m, v) for m, v in sorted(self.macros.items())]
         pre += [HELPERS[h] for h in sorted(self.helpers)]

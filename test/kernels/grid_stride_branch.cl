@@ -6,12 +6,14 @@
 // iteration less) although its header names no loaded value; inside it, a
 // data-dependent branch with two long paths (integer and float).
 //
-// Expected tdrc action: the branch is not remapped ("inside a loop whose
-// trip count varies by work-item"): a remap round's barriers inside the
-// loop would be reached by only some work-items.  Before, the header was
-// taken as the same for every work-item (the loop's own counter, and the
-// ID query not looked at) and the rewrite computed wrong results.  The
-// loop itself may get a work pool (dwa) or the branch a meld.
+// Expected tdrc action: the branch is not remapped in this loop ("inside a
+// loop whose trip count varies by work-item"): a remap round's barriers
+// inside it would be reached by only some work-items.  Before, the header
+// was taken as the same for every work-item (the loop's own counter, and
+// the ID query not looked at) and the rewrite computed wrong results.  Now
+// tdrc rewrites the loop over a base its work-group shares, with the bounds
+// guard `if (i < total)` in its body (lib/Rewriter/GridStride.cpp), and
+// remaps the branch there, the guard as the active predicate.
 //
 // EXEC: kernel=grid_stride_branch global=64 local=16,32,64
 // EXEC: arg in buf int size=4*N fill=mix:-50:50

@@ -454,3 +454,37 @@ TEST(RemapPlanner, UniformIfsAfterAReturnAreCutAtTheRound) {
   Around.replace(Around.find("for (int k"), 0, "if (mode > 2) { ");
   EXPECT_TRUE(plan(Around).Plan.Rounds.empty());
 }
+
+TEST(RemapPlanner, GuardsInUniformLoopsBecomeTheActivePredicate) {
+  // A grid-stride loop whose base the work-group shares: the guard in its
+  // body is the region's guard, the loop stays outside the region.
+  const char *Src = R"(
+    __kernel void k(__global const int *in, __global int *out, int n) {
+      for (int b = get_group_id(0) * get_local_size(0); b < n;
+           b += get_global_size(0)) {
+        int i = b + get_local_id(0);
+        if (i < n) {
+          int v = in[i];
+          if (v > 0) { for (int j = 0; j < 200; ++j) v = v * 3 + j; }
+          else { for (int j = 0; j < 200; ++j) v = v * 5 - j; }
+          out[i] = v;
+        }
+      }
+    })";
+  auto R = plan(Src);
+  ASSERT_EQ(R.Plan.Rounds.size(), 1u);
+  ASSERT_EQ(R.Plan.Regions.size(), 1u);
+  const ActiveRegion &AR = R.Plan.Regions[0];
+  EXPECT_EQ(AR.Kind, RegionKind::Guard);
+  EXPECT_TRUE(AR.Nest.empty()); // the loop is around the guard, not in it
+  // Each iteration's start from the work-item's own ID: the loop's count
+  // differs between work-items, so its guard cannot take the round.
+  std::string ById = Src;
+  ById.replace(ById.find("b = get_group_id(0) * get_local_size(0)"), 39,
+               "b = get_global_id(0)");
+  EXPECT_TRUE(plan(ById).Plan.Rounds.empty());
+  // A guard under an if in the loop body is no bounds guard of the loop.
+  std::string UnderIf = Src;
+  UnderIf.replace(UnderIf.find("if (i < n) {"), 0, "if (n > 3) ");
+  EXPECT_TRUE(plan(UnderIf).Plan.Rounds.empty());
+}

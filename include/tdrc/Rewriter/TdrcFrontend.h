@@ -11,6 +11,7 @@
 
 #include "tdrc/Rewriter/LauncherHeader.h"
 #include <memory>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,8 @@ struct RewriteResult {
   unsigned Kernels = 0;
   unsigned ChangedKernels = 0;       // kernels tdrc rewrote
   unsigned RemappedBranches = 0;
+  unsigned RemapBranches = 0; // of those, the remap transform's
+  std::map<std::string, unsigned> RemapPerKernel; // the same by kernel
   std::string InternalError;         // a bug in tdrc, reported, never hidden
   /// The files the parse read, the input first, as absolute paths (for
   /// --depfile); Clang's own resource-dir headers are left out.

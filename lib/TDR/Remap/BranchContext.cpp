@@ -148,6 +148,23 @@ static int regionFor(PlannerState &S, RegionKind Kind, const IfStmt *Guard,
   return int(S.Plan.Regions.size() - 1);
 }
 
+// A bounds guard stands directly in the kernel body, or directly in the
+// braced body of uniform loops there (a grid-stride loop written as
+// `for (base = ...; base < n; base += stride) { i = base + lid; if (i < n)
+// {...} }`): every work-item meets the guard's statement, and the loops'
+// headers are checked like any loop around a branch (placeBranch).
+static bool guardLevel(PlannerState &S, const IfStmt *If) {
+  const Stmt *P = S.PM.getParent(If);
+  while (P != S.Body) {
+    const Stmt *Loop = P ? S.PM.getParent(P) : nullptr;
+    if (!isa_and_nonnull<CompoundStmt>(P) ||
+        !isa_and_nonnull<ForStmt, WhileStmt>(Loop))
+      return false;
+    P = S.PM.getParent(Loop);
+  }
+  return true;
+}
+
 std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
                                        int &Region) {
   const Stmt *Parent = S.PM.getParent(Branch);
@@ -168,7 +185,7 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
       // ifs and loops (checked below).
       bool DirectGuard = D == Dep::ThreadId && !If->getElse() &&
                          If->getThen() == Child && isa<CompoundStmt>(Child) &&
-                         S.PM.getParent(If) == S.Body && !If->getInit() &&
+                         guardLevel(S, If) && !If->getInit() &&
                          !If->getConditionVariable() &&
                          !If->getBeginLoc().isMacroID() &&
                          S.spelledInFile(If->getCond());
@@ -180,8 +197,9 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
                S.loc(If->getBeginLoc()) +
                (D == Dep::Data ? "" : "; only a bounds guard `if (...) {...}` "
                                       "written directly in the kernel body "
-                                      "and directly around the branch is "
-                                      "supported");
+                                      "(or in the body of uniform loops "
+                                      "there) and directly around the "
+                                      "branch is supported");
       Guard = If;
       continue;
     }
@@ -233,7 +251,8 @@ std::optional<std::string> placeBranch(PlannerState &S, const Stmt *Branch,
     return "inside the thread-dependent branch at " +
            S.loc(Guard->getBeginLoc()) +
            "; only a bounds guard `if (...) {...}` written directly in the "
-           "kernel body is supported, directly around the branch or around "
+           "kernel body (or in the body of uniform loops there) is "
+           "supported, directly around the branch or around "
            "uniform ifs and loops that hold it (" + *NestWhy + ")";
   // The `if (...) { ...; return; }` directly in the region body that the
   // emitter can turn into `tdr_active = 0` (null if R is not one).

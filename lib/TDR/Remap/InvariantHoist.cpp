@@ -19,6 +19,9 @@
 //  - no other data-dependent branch of the loop could get a round of its
 //    own there, which would undo the grouping at every iteration.
 //
+// Not in a bounds guard inside a loop (a grid-stride loop's): PoCL 3.1
+// computed wrong results there.
+//
 // The planner places the round before the outermost such loop that
 // placeBranch accepts; loops inside it need not be uniform any more, since
 // the round's barrier is outside them.
@@ -82,6 +85,16 @@ std::vector<const Stmt *> invariantLoops(PlannerState &S, const PathMember &M,
         }))
       break;
     Out.push_back(P);
+  }
+  // A guard in a loop's body (a grid-stride loop's): PoCL 3.1 miscompiles a
+  // round before a loop there when another round follows (wrong output;
+  // right on Oclgrind), so the rounds stay at their branches.
+  bool InIf = false;
+  for (const Stmt *P = S.PM.getParent(M.Branch); P && P != S.Body;
+       P = S.PM.getParent(P)) {
+    InIf |= isa<IfStmt>(P);
+    if (InIf && isa<ForStmt, WhileStmt, DoStmt>(P))
+      return {};
   }
   return Out;
 }

@@ -305,8 +305,20 @@ std::optional<std::string> LiveState::classify(const VarDecl *V,
     Skip = true;
     return std::nullopt;
   }
+  // A uniform variable that a guard's body never names (a grid-stride
+  // loop's base, stepped by the loop around the guard) holds one value in
+  // every work-item, active or not: nothing to move.
+  auto UnnamedInGuard = [&] {
+    const ActiveRegion &AR = S.Plan.Regions[unsigned(R.Region)];
+    if (AR.Kind != RegionKind::Guard || S.TD.isAddressTaken(V))
+      return false;
+    std::vector<const DeclRefExpr *> Refs;
+    collect(AR.Body, Refs);
+    return llvm::none_of(
+        Refs, [&](const DeclRefExpr *DR) { return DR->getDecl() == V; });
+  };
   if (D == Dep::Uniform && !InRegion &&
-      (R.Region < 0 || !S.Written.count(V))) {
+      (R.Region < 0 || !S.Written.count(V) || UnnamedInGuard())) {
     Skip = true;
     return std::nullopt;
   }

@@ -208,12 +208,18 @@ void RoundPlanner::consider(const Stmt *B) {
   }
   bool Targeted = BD && BD->Target;
   if (D == Dep::Uniform || (D == Dep::ThreadId && !Targeted)) {
-    std::string T = "not divergent: " + Why;
+    // An ID-only condition may well diverge (`(i & k) == 0`), but moving
+    // data between work-items cannot change it: melding may still take it.
+    std::string T = (D == Dep::Uniform ? "not divergent: "
+                                       : "not a remapping target: ") +
+                    Why;
+    if (D == Dep::ThreadId)
+      T += " (it may diverge, but remapping moves data, not IDs)";
     if (Targeted)
       T += "; '#pragma tdr target' at " + S.loc(BD->Loc) +
            " ignored: a uniform branch cannot diverge";
     Explanation E = declined(S, B, T);
-    E.Reason = "not divergent";
+    E.Reason = D == Dep::Uniform ? "not divergent" : "depends only on IDs";
     P.Explain.push_back(E);
     return;
   }

@@ -179,7 +179,7 @@ __kernel void helper_in_macro(__global float *out, __global const int *in)
 // Code from a macro is at the invocation's line; later lines keep theirs.
 // EXPLAIN-NEXT: macro-unfold.cl:45:5: remapped: divergent (condition depends on '(in)[i]' (45:9)
 // EXPLAIN: macro-unfold.cl:59:15: kernel 'multi_stmt': 1 branch(es) remapped {{.*}}; macro LOAD_OR_EXIT (line 64) unfolded into its expansion to rewrite it
-// EXPLAIN-NEXT: macro-unfold.cl:64:5: unchanged: not divergent
+// EXPLAIN-NEXT: macro-unfold.cl:64:5: unchanged: not a remapping target
 // EXPLAIN-NEXT: macro-unfold.cl:68:5: remapped: divergent (condition depends on 'in[i]' (68:9), {{.*}}; early return at 64:5 becomes the active predicate;
 // EXPLAIN-NEXT: macro-unfold.cl:83:15: kernel 'do_while': 1 branch(es) remapped {{.*}}; macros LID (line 85), SWAP_IF (line 87) unfolded into their expansions to rewrite it
 // EXPLAIN-NEXT: macro-unfold.cl:87:7: remapped: divergent

@@ -3,7 +3,7 @@
 // An else-if chain of three conditions is one branch with four paths; a
 // bounds guard before it makes inactive work-items the fifth, last group.
 // EXPLAIN: {{.*}}dgi-elseif.cl:[[#@LINE+2]]:15: kernel 'dgi_elseif': 1 branch(es) remapped in 1 round(s), 1360 bytes of local memory for work-groups of up to 128 work-items; original kept as 'dgi_elseif_tdr_original'
-// EXPLAIN-NEXT: {{.*}}dgi-elseif.cl:[[#@LINE+4]]:5: unchanged: not divergent: condition depends only on work-item IDs, sizes, arguments and constants
+// EXPLAIN-NEXT: {{.*}}dgi-elseif.cl:[[#@LINE+4]]:5: unchanged: not a remapping target: condition depends only on work-item IDs, sizes, arguments and constants (it may diverge, but remapping moves data, not IDs)
 __kernel void dgi_elseif(__global const int *in, __global int *out, int n)
 {
     int gid = get_global_id(0);

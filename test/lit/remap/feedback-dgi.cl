@@ -7,7 +7,7 @@
 // non-empty neighbourhoods to the buffer (FeedbackLayout.h).
 // EXPLAIN: {{.*}}feedback-dgi.cl:[[#@LINE+4]]:15: kernel 'fb_switch': 1 branch(es) remapped in 1 round(s), 3840 bytes of local memory for work-groups of up to 256 work-items; original kept as 'fb_switch_tdr_original'
 // EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+3]]:15: feedback: DGI's N is TDR_NEIGHBORS (default 16, never below a round's planned N); 1 of 1 DGI round(s) report to the last parameter tdr_feedback
-// EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+5]]:5: unchanged: not divergent: condition depends only on work-item IDs, sizes, arguments and constants
+// EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+5]]:5: unchanged: not a remapping target: condition depends only on work-item IDs, sizes, arguments and constants (it may diverge, but remapping moves data, not IDs)
 // EXPLAIN-NEXT: {{.*}}feedback-dgi.cl:[[#@LINE+6]]:9: remapped: divergent (condition depends on 'in[gid]' (16:17), read at a thread-dependent address); Data Group Indexing over 3 paths (N=16), round 1; bounds guard at 15:5 becomes the active predicate; migrates 'x', 'tdr_key'; global fence (global memory is accessed on both sides of the remap); recomputes 'gid' from the new ID
 __kernel void fb_switch(__global const int *in, __global int *out, int n)
 {
